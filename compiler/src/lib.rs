@@ -1,0 +1,1 @@
+//! The toolschema code generator.

@@ -1,0 +1,1 @@
+//! The `tool_schema!` macro.

@@ -1,0 +1,1 @@
+//! Content encodings and media types.

@@ -1,0 +1,1 @@
+//! Exact numeric semantics for JSON Schema keywords.

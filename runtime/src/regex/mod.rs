@@ -1,0 +1,1 @@
+//! ECMA-262 patterns.
