@@ -1,1 +1,0 @@
-//! Exact numeric semantics for JSON Schema keywords.
