@@ -48,11 +48,13 @@
 //! # Cost
 //!
 //! Integer against integer and float against float are single machine
-//! comparisons; `multipleOf` on an integer is one remainder. Nothing
-//! allocates except exponents beyond the `i128` range and divisors with 37
-//! or more significant digits. Floats that need their decimal digits (a
-//! fractional value under `multipleOf`, or one above 2^53 against an
-//! integer) are formatted into a stack buffer. Under `arbitrary-precision`
+//! comparisons; `multipleOf` on an integer is one remainder, and on a float
+//! with a divisor like `0.01` one multiplication, one division and one
+//! remainder. Nothing allocates except exponents beyond the `i128` range
+//! and divisors with 37 or more significant digits. Floats that need their
+//! decimal digits (beyond 2^50 after scaling by the divisor's decimal
+//! places, divisors with more than 22 of them, or a float above 2^53
+//! against an integer) are formatted into a stack buffer. Under `arbitrary-precision`
 //! the work is linear in the length of the text, except that a divisor of
 //! 37 or more digits costs its length times the value's length.
 
@@ -72,9 +74,15 @@ const TWO_53: f64 = 9_007_199_254_740_992.0;
 /// 2^65: from here on a float's decimal exceeds every 64-bit integer.
 const TWO_65: f64 = 36_893_488_147_419_103_232.0;
 
+/// Powers of ten exact in f64 (10^22 is the last).
+const POW10: [f64; 23] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+];
+
 /// A number as the operations see it.
 enum Num<'a> {
-    /// Only values of `u64` or `i64`, so the magnitude is at most 2^64.
+    /// Only values of `u64` or `i64`, so the magnitude is at most `u64::MAX`.
     Int(i128),
     Float(f64),
     Dec(Dec<'a>),
@@ -325,14 +333,27 @@ pub struct MultipleOf {
     /// The test for integers of at most 64 bits, precomputed because they
     /// are the common case (counts, ids, amounts in minor units).
     int_rule: IntRule,
+    /// For a divisor `m × 10^-j` with `1 <= j <= 22` and `m` a `u64`: `10^j`
+    /// (exact as f64) and `m`, for deciding floats without their digits.
+    scaled: Option<(f64, u64)>,
 }
 
 #[derive(Clone, Copy, Debug)]
 enum IntRule {
     /// `n` is a multiple exactly when `n % m == 0` (`m >= 1`).
-    Modulus(u128),
-    /// The divisor reduces to at least 10^37 > 2^64, so only 0 qualifies.
+    Modulus(u64),
+    /// The divisor, reduced as for `Modulus`, exceeds `u64::MAX` and so
+    /// every such integer but 0.
     OnlyZero,
+}
+
+impl IntRule {
+    fn from(modulus: Option<u128>) -> IntRule {
+        match modulus.map(u64::try_from) {
+            Some(Ok(m)) => IntRule::Modulus(m),
+            _ => IntRule::OnlyZero,
+        }
+    }
 }
 
 impl MultipleOf {
@@ -362,8 +383,15 @@ impl MultipleOf {
             twos,
             fives,
             int_rule: IntRule::OnlyZero,
+            scaled: None,
         };
         m.int_rule = m.int_rule();
+        if let (Some(j), Some(mant)) = (
+            m.exp.small_in(-22, -1),
+            m.mantissa.as_u128().and_then(|v| u64::try_from(v).ok()),
+        ) {
+            m.scaled = Some((POW10[(-j) as usize], mant));
+        }
         Some(m)
     }
 
@@ -372,18 +400,13 @@ impl MultipleOf {
             // An integer divisor: it must divide n itself.
             let m = self.mantissa.as_u128();
             let e = self.exp.small_in(0, 38);
-            match (m, e) {
-                (Some(m), Some(e)) => 10u128
-                    .checked_pow(e as u32)
-                    .and_then(|p| p.checked_mul(m))
-                    .map_or(IntRule::OnlyZero, IntRule::Modulus),
-                _ => IntRule::OnlyZero,
-            }
+            let d = match (m, e) {
+                (Some(m), Some(e)) => 10u128.checked_pow(e as u32).and_then(|p| p.checked_mul(m)),
+                _ => None,
+            };
+            IntRule::from(d)
         } else {
-            match self.modulus(&self.exp.neg()).as_u128() {
-                Some(m) => IntRule::Modulus(m),
-                None => IntRule::OnlyZero,
-            }
+            IntRule::from(self.modulus(&self.exp.neg()).as_u128())
         }
     }
 
@@ -414,18 +437,63 @@ impl MultipleOf {
     pub fn divides(&self, value: &Number) -> bool {
         match classify(value) {
             Num::Int(n) => self.divides_int(n),
-            Num::Float(x) if x.fract() == 0.0 && x.abs() < TWO_53 => self.divides_int(x as i128),
-            other => {
-                let mut buf: Buf = [0; 48];
-                self.divides_dec(&other.to_dec(&mut buf))
+            Num::Float(x) => {
+                if x.fract() == 0.0 {
+                    if x.abs() < TWO_53 {
+                        return self.divides_int(x as i128);
+                    }
+                } else if self.exp.signum() >= 0 {
+                    // A fractional value over an integer divisor.
+                    return false;
+                } else if let Some(answer) = self.divides_float_fast(x) {
+                    return answer;
+                }
+                self.divides_slow(&Num::Float(x))
             }
+            other => self.divides_slow(&other),
         }
     }
 
+    fn divides_slow(&self, value: &Num<'_>) -> bool {
+        let mut buf: Buf = [0; 48];
+        self.divides_dec(&value.to_dec(&mut buf))
+    }
+
+    /// Decides a float against a divisor `m × 10^-j` without formatting it,
+    /// when `|x| × 10^j < 2^50`.
+    ///
+    /// Why this is exact: the decimals that round to `x` span at most one
+    /// ulp, below `|x| × 2^-52 < 10^-j / 4`, so at most one multiple of
+    /// `10^-j` rounds to `x`, and if one does it is `n = round(x × 10^j)`
+    /// (the product's own rounding error is below 1/8). `n / 10^j`, one
+    /// correctly rounded division of exact operands, gives back `x` exactly
+    /// when it does. If not, no multiple of `10^-j`, hence of the divisor,
+    /// is read as `x`. If so, that multiple is the shortest decimal in the
+    /// span (a shorter one would end above the `10^-j` digit, making it a
+    /// second multiple, unless a power of ten lay between the two, for which
+    /// the span is far too narrow), so it is the value we read `x` as, and
+    /// `x ÷ (m × 10^-j) = n / m`.
+    fn divides_float_fast(&self, x: f64) -> Option<bool> {
+        const TWO_50: f64 = 1_125_899_906_842_624.0;
+        let (pow, m) = self.scaled?;
+        let y = (x * pow).abs();
+        // A large x overflows to infinity here, which this also sends away.
+        if y >= TWO_50 {
+            return None;
+        }
+        let n = y.round();
+        if n / pow != x.abs() {
+            return Some(false);
+        }
+        // n < 2^50, so the conversion is exact.
+        Some((n as u64) % m == 0)
+    }
+
     fn divides_int(&self, n: i128) -> bool {
-        match self.int_rule {
-            IntRule::Modulus(m) => n.unsigned_abs() % m == 0,
-            IntRule::OnlyZero => n == 0,
+        match (self.int_rule, u64::try_from(n.unsigned_abs())) {
+            (IntRule::Modulus(m), Ok(a)) => a % m == 0,
+            (IntRule::Modulus(m), Err(_)) => n.unsigned_abs() % u128::from(m) == 0,
+            (IntRule::OnlyZero, _) => n == 0,
         }
     }
 

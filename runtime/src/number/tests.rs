@@ -559,3 +559,83 @@ mod with_arbitrary_precision {
         assert_eq!(cmp(&exp, &long), Greater);
     }
 }
+
+/// A small deterministic generator, so failures reproduce.
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        self.0 >> 11
+    }
+}
+
+/// The float shortcut must agree with the digit-by-digit answer wherever it
+/// answers at all.
+#[test]
+fn float_shortcut_agrees_with_decimal_arithmetic() {
+    let divisors = [
+        "0.01",
+        "0.5",
+        "0.25",
+        "7.5",
+        "0.0001",
+        "1e-10",
+        "0.125",
+        "1.5",
+        "0.3",
+        "1e-22",
+        "2.5e-5",
+        "0.07",
+        "0.1",
+        "12.34",
+        "0.999",
+        "98765.4321",
+        "1e-19",
+    ];
+    let mut rng = Lcg(0x5eed);
+    let mut decided = 0usize;
+    let mut multiples = 0usize;
+    for d in divisors {
+        let m = MultipleOf::new(&n(d)).unwrap();
+        assert!(m.scaled.is_some(), "{d}");
+        let mut check = |x: f64| {
+            let mut buf = [0; 48];
+            let slow = m.divides_dec(&decimal::from_f64(x, &mut buf));
+            if let Some(fast) = m.divides_float_fast(x) {
+                assert_eq!(fast, slow, "{x:e} multipleOf {d}");
+                decided += 1;
+                multiples += usize::from(fast);
+            }
+        };
+        for _ in 0..10_000 {
+            // Decimal text with a few digits, read by Rust's correctly
+            // rounding parser, plus its float neighbours.
+            let digits = 1 + rng.next() % 16;
+            let mant = rng.next() % 10u64.pow(digits as u32);
+            let exp = (rng.next() % 40) as i32 - 30;
+            let x: f64 = format!("{mant}e{exp}").parse().unwrap();
+            for y in [
+                x,
+                -x,
+                f64::from_bits(x.to_bits() + 1),
+                f64::from_bits(x.to_bits().saturating_sub(1)),
+            ] {
+                check(y);
+            }
+            // Multiples of the divisor computed in floating point.
+            let k = rng.next() % 1_000_000;
+            let dv: f64 = d.parse().unwrap();
+            check(k as f64 * dv);
+            // Arbitrary bit patterns of moderate magnitude.
+            let bits = (rng.next() % (1 << 52)) | ((1023 + rng.next() % 60 - 40) << 52);
+            check(f64::from_bits(bits));
+        }
+    }
+    // Both answers must have been exercised.
+    assert!(decided > 250_000, "{decided}");
+    assert!(multiples > 25_000, "{multiples}");
+}
