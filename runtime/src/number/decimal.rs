@@ -284,8 +284,8 @@ impl Mag {
         Mag::Big(v.into_boxed_slice())
     }
 
-    /// Multiplicities of 2 and 5 (each capped at the digit count times 4,
-    /// which no power of either prime that fits can exceed).
+    /// Multiplicities of 2 and 5. For digit strings this costs the length
+    /// times the multiplicity, paid once per divisor.
     pub(crate) fn twos_and_fives(&self) -> (u64, u64) {
         if self.is_zero() {
             return (0, 0);
@@ -330,7 +330,8 @@ impl Mag {
     pub(crate) fn without(&self, twos: u64, fives: u64) -> Mag {
         match self {
             Mag::Small(v) => {
-                let mut v = v.checked_shr(twos.min(127) as u32).unwrap_or(0);
+                // A u128 holds at most 127 factors of two.
+                let mut v = v >> twos.min(127);
                 for _ in 0..fives {
                     v /= 5;
                 }
@@ -421,8 +422,8 @@ fn divides_big(v: Digits<'_>, m: &[u8]) -> bool {
     rem.is_empty()
 }
 
-/// `m /= d` for digit values `m`, when `d` (at most 2^32 × 10 fits the
-/// carry) divides `m`.
+/// `m /= d` for digit values `m`, when `d` divides `m`; `d` up to 2^32
+/// keeps `carry × 10 + 9` well inside a `u64`.
 fn div_exact(m: &mut Vec<u8>, d: u64) {
     let mut rem = 0u64;
     for x in m.iter_mut() {

@@ -12,15 +12,15 @@
 //! *shortest decimal that rounds to it* (the digits Rust's `Display` prints):
 //! `0.1` is one tenth, not 0.1000000000000000055511151231257827…, so
 //! `0.3` is a multiple of `0.1` and `19.99` a multiple of `0.01`, as the JSON
-//! text said. That is the value the text had whenever it had at most 15
-//! significant digits, and always the value serde_json itself would print.
-//! The reading is the same for every operation, so `compare`, `equal`,
-//! `is_integer` and `multipleOf` never contradict each other. For floats
-//! with magnitude below 2^53 it agrees with the binary value in every
-//! comparison against an integer; above 2^53, where an `f64` covers a range
-//! of integers, it takes the one its shortest text spells: the `f64`
-//! nearest -2^63 reads as -9223372036854776000, which is less than
-//! `i64::MIN`.
+//! text said. It is always the value serde_json itself would print, and the
+//! value of the original text whenever that had at most 15 significant
+//! digits and the parser rounded it correctly (see below). The reading is
+//! the same for every operation, so `compare`, `equal`, `is_integer` and
+//! `multipleOf` never contradict each other. For floats of magnitude below
+//! 2^53 it agrees with the binary value in every comparison against an
+//! integer; above 2^53, where one `f64` stands for a range of integers, it
+//! takes the one its shortest text spells: the `f64` -2^63 reads as
+//! -9223372036854776000, which is less than `i64::MIN`.
 //!
 //! # Exactness
 //!
@@ -34,7 +34,14 @@
 //! this module sees it: serde_json rounds number text with more precision
 //! than an `f64` holds (`0.10000000000000000001` arrives as `0.1`), turns
 //! integers beyond the `u64`/`i64` range into (rounded) floats, and rejects
-//! numbers beyond the `f64` range such as `1e400`.
+//! numbers beyond the `f64` range such as `1e400`. Its default float parser
+//! is also not always correctly rounded: texts of up to 15 significant
+//! digits whose decimal exponent stays within ±22 (`19.99`, `0.0075`,
+//! `1e-7`, `123456.789`) are read exactly, but for others it may be one
+//! unit in the last place off (`1.5e-300` arrives as
+//! `1.4999999999999998e-300`, not a multiple of `0.5e-300`); serde_json's
+//! `float_roundtrip` feature removes that error. This module answers for
+//! the number it is given.
 //!
 //! With the `arbitrary-precision` feature (which turns on serde_json's
 //! `arbitrary_precision`), every number keeps its text and every operation
@@ -52,9 +59,9 @@
 //! with a divisor like `0.01` one multiplication, one division and one
 //! remainder. Nothing allocates except exponents beyond the `i128` range
 //! and divisors with 37 or more significant digits. Floats that need their
-//! decimal digits (beyond 2^50 after scaling by the divisor's decimal
-//! places, divisors with more than 22 of them, or a float above 2^53
-//! against an integer) are formatted into a stack buffer. Under `arbitrary-precision`
+//! decimal digits (beyond 2^50 once scaled by the divisor's decimal places,
+//! divisors with more than 22 of them, or a float above 2^53 against an
+//! integer) are formatted into a stack buffer. Under `arbitrary-precision`
 //! the work is linear in the length of the text, except that a divisor of
 //! 37 or more digits costs its length times the value's length.
 
@@ -348,7 +355,7 @@ enum IntRule {
 }
 
 impl IntRule {
-    fn from(modulus: Option<u128>) -> IntRule {
+    fn for_modulus(modulus: Option<u128>) -> IntRule {
         match modulus.map(u64::try_from) {
             Some(Ok(m)) => IntRule::Modulus(m),
             _ => IntRule::OnlyZero,
@@ -404,9 +411,9 @@ impl MultipleOf {
                 (Some(m), Some(e)) => 10u128.checked_pow(e as u32).and_then(|p| p.checked_mul(m)),
                 _ => None,
             };
-            IntRule::from(d)
+            IntRule::for_modulus(d)
         } else {
-            IntRule::from(self.modulus(&self.exp.neg()).as_u128())
+            IntRule::for_modulus(self.modulus(&self.exp.neg()).as_u128())
         }
     }
 
