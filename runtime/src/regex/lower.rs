@@ -57,8 +57,28 @@ pub(crate) fn check_supported(ast: &Ast, source: &str) -> Result<(), LowerError>
 
 /// Lowers the tree bottom-up in arena order (children first), so no
 /// recursion is involved however deep the pattern nests.
-pub(crate) fn lower(ast: &Ast) -> Result<Hir, LowerError> {
+///
+/// `size_limit` also bounds the class data held in the HIR: a class of n
+/// ranges compiles to at least n NFA transitions, so classes whose ranges
+/// alone exceed the limit can never fit, and stopping here keeps a short
+/// pattern such as `\p{L}` repeated 25 000 times from first allocating
+/// hundreds of megabytes of HIR.
+pub(crate) fn lower(ast: &Ast, size_limit: usize) -> Result<Hir, LowerError> {
     let mut done: Vec<Option<Hir>> = Vec::with_capacity(ast.nodes.len());
+    let mut class_bytes: usize = 0;
+    let mut class_hir = |class: ClassUnicode, span: Span| {
+        let bytes = std::mem::size_of_val(class.ranges());
+        class_bytes = class_bytes.saturating_add(bytes);
+        if class_bytes > size_limit {
+            return Err(LowerError::TooLarge {
+                offset: span.start,
+                message: format!(
+                    "the character classes need more than the size limit of {size_limit} bytes"
+                ),
+            });
+        }
+        Ok(Hir::class(HirClass::Unicode(class)))
+    };
     for node in &ast.nodes {
         let span = node.span;
         let hir = match &node.kind {
@@ -68,9 +88,9 @@ pub(crate) fn lower(ast: &Ast) -> Result<Hir, LowerError> {
                 // A lone surrogate: no Rust string contains one.
                 None => Hir::fail(),
             },
-            NodeKind::Dot => class_hir(unicode::dot()),
-            NodeKind::Escape(escape) => class_hir(escape_set(*escape, span)?),
-            NodeKind::Class(class) => class_hir(class_set(class, span)?),
+            NodeKind::Dot => class_hir(unicode::dot(), span)?,
+            NodeKind::Escape(escape) => class_hir(escape_set(*escape, span)?, span)?,
+            NodeKind::Class(class) => class_hir(class_set(class, span)?, span)?,
             NodeKind::Assertion(assertion) => Hir::look(match assertion {
                 Assertion::Start => Look::Start,
                 Assertion::End => Look::End,
@@ -126,10 +146,6 @@ fn take(done: &mut [Option<Hir>], id: usize) -> Hir {
     done.get_mut(id)
         .and_then(Option::take)
         .unwrap_or_else(Hir::fail)
-}
-
-fn class_hir(class: ClassUnicode) -> Hir {
-    Hir::class(HirClass::Unicode(class))
 }
 
 /// The code points of a class escape.

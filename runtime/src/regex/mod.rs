@@ -200,7 +200,7 @@ impl Pattern {
                 matcher: Matcher::Shape(shape),
             });
         }
-        let hir = lower::lower(&ast).map_err(|e| PatternError::lowering(source, e))?;
+        let hir = lower::lower(&ast, size_limit).map_err(|e| PatternError::lowering(source, e))?;
         drop(ast);
         let config = meta::Config::new()
             .nfa_size_limit(Some(size_limit))

@@ -6,6 +6,8 @@
 //! apply only without the `u` flag), plus, when `lenient` is set, identity
 //! escapes of ASCII punctuation.
 
+use std::collections::HashSet;
+
 use super::ast::{
     Assertion, Ast, Backref, Class, ClassEscape, ClassItem, LookKind, Node, NodeId, NodeKind, Span,
 };
@@ -27,7 +29,7 @@ pub(crate) fn parse(source: &str, lenient: bool) -> Result<Ast, SyntaxError> {
         lenient,
         nodes: Vec::new(),
         captures: 0,
-        names: Vec::new(),
+        names: HashSet::new(),
     }
     .run()
 }
@@ -38,7 +40,7 @@ struct Parser<'s> {
     lenient: bool,
     nodes: Vec<Node>,
     captures: u64,
-    names: Vec<String>,
+    names: HashSet<String>,
 }
 
 #[derive(Clone, Copy)]
@@ -380,7 +382,7 @@ impl<'s> Parser<'s> {
                 if self.names.contains(&name) {
                     return err(start, format!("duplicate group name `{name}`"));
                 }
-                self.names.push(name);
+                self.names.insert(name);
                 self.captures += 1;
                 Ok(Opener::Group { start })
             }

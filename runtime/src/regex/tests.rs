@@ -7,7 +7,7 @@ fn compile(p: &str) -> Pattern {
 /// The pattern through the automaton path, even when it has a shape.
 fn automaton(p: &str) -> meta::Regex {
     let ast = parse::parse(p, true).unwrap_or_else(|e| panic!("{p:?}: {}", e.message));
-    let hir = lower::lower(&ast).unwrap_or_else(|e| panic!("{p:?}: {e:?}"));
+    let hir = lower::lower(&ast, DEFAULT_SIZE_LIMIT).unwrap_or_else(|e| panic!("{p:?}: {e:?}"));
     meta::Builder::new()
         .configure(meta::Config::new().nfa_size_limit(Some(DEFAULT_SIZE_LIMIT)))
         .build_from_hir(&hir)
@@ -810,6 +810,12 @@ fn hostile_nesting_does_not_overflow() {
     assert!(compile(&wide).is_match("a"));
     let named = format!("{}a{}", "(?<n>".repeat(2), ")".repeat(2));
     assert_eq!(kind(&named), Some(PatternErrorKind::Syntax));
+    let many_names: String = (0..n / 2).map(|i| format!("(?<g{i}>a)")).collect();
+    assert!(is_valid_syntax(&format!(r"{many_names}\k<g7>")));
+    let many_properties = r"\p{L}".repeat(n / 4);
+    let err = Pattern::new(&many_properties, DEFAULT_SIZE_LIMIT).unwrap_err();
+    assert_eq!(err.kind(), PatternErrorKind::TooLarge);
+    assert!(err.message().contains("character classes"), "{err}");
     let long_escape = format!(r"^\u{{{}41}}$", "0".repeat(n));
     assert!(compile(&long_escape).is_match("A"));
 }

@@ -8,13 +8,14 @@
 //! Unicode tables, queried with the canonical long name so that its loose
 //! matching never widens what ECMA-262 accepts.
 
-use std::sync::OnceLock;
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
 
 use regex_syntax::hir::{Class, ClassUnicode, ClassUnicodeRange, HirKind};
 
 /// A property escape with its name already resolved to the canonical long
 /// name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Property {
     GeneralCategory(&'static str),
     Script(&'static str),
@@ -45,7 +46,24 @@ impl Property {
 
     /// The code points of the property, or `None` when the bundled Unicode
     /// tables have no data for it.
+    ///
+    /// Results are cached: building a class through regex-syntax's parser
+    /// costs far more than copying it, and a hostile pattern may repeat the
+    /// same `\p{…}` thousands of times.
     pub(crate) fn class(self) -> Option<ClassUnicode> {
+        static CACHE: OnceLock<Mutex<HashMap<Property, Option<ClassUnicode>>>> = OnceLock::new();
+        let cache = CACHE.get_or_init(Default::default);
+        if let Some(hit) = cache.lock().ok().and_then(|c| c.get(&self).cloned()) {
+            return hit;
+        }
+        let class = self.build();
+        if let Ok(mut c) = cache.lock() {
+            c.insert(self, class.clone());
+        }
+        class
+    }
+
+    fn build(self) -> Option<ClassUnicode> {
         match self {
             // Surrogates are not `char`s; no Rust string contains one.
             Property::GeneralCategory("Surrogate") => Some(ClassUnicode::empty()),
