@@ -19,20 +19,23 @@ pub(crate) enum LowerError {
     TooLarge { offset: usize, message: String },
 }
 
-/// Reports the leftmost construct a finite automaton cannot match.
+/// Reports the leftmost construct the automaton engine cannot match.
 pub(crate) fn check_supported(ast: &Ast, source: &str) -> Result<(), LowerError> {
+    const LOOKAROUND: &str = "is not supported: the linear-time automaton engine has no lookaround";
     let mut found: Option<(Span, String)> = None;
     for node in &ast.nodes {
         let what = match &node.kind {
-            NodeKind::Look { kind, .. } => match kind {
-                LookKind::Ahead => "lookahead `(?=…)`",
-                LookKind::NegativeAhead => "negative lookahead `(?!…)`",
-                LookKind::Behind => "lookbehind `(?<=…)`",
-                LookKind::NegativeBehind => "negative lookbehind `(?<!…)`",
+            NodeKind::Look { kind, .. } => {
+                let name = match kind {
+                    LookKind::Ahead => "lookahead `(?=…)`",
+                    LookKind::NegativeAhead => "negative lookahead `(?!…)`",
+                    LookKind::Behind => "lookbehind `(?<=…)`",
+                    LookKind::NegativeBehind => "negative lookbehind `(?<!…)`",
+                };
+                format!("{name} {LOOKAROUND}")
             }
-            .to_owned(),
             NodeKind::Backref(_) => format!(
-                "backreference `{}`",
+                "backreference `{}` is not supported: backreferences match non-regular languages, which no finite automaton can",
                 &source[node.span.start..node.span.end]
             ),
             _ => continue,
@@ -48,9 +51,7 @@ pub(crate) fn check_supported(ast: &Ast, source: &str) -> Result<(), LowerError>
         None => Ok(()),
         Some((span, what)) => Err(LowerError::Unsupported {
             offset: span.start,
-            message: format!(
-                "{what} cannot be matched by a finite automaton (it needs a backtracking engine)"
-            ),
+            message: what,
         }),
     }
 }
@@ -91,12 +92,14 @@ pub(crate) fn lower(ast: &Ast, size_limit: usize) -> Result<Hir, LowerError> {
             NodeKind::Dot => class_hir(unicode::dot(), span)?,
             NodeKind::Escape(escape) => class_hir(escape_set(*escape, span)?, span)?,
             NodeKind::Class(class) => class_hir(class_set(class, span)?, span)?,
-            NodeKind::Assertion(assertion) => Hir::look(match assertion {
-                Assertion::Start => Look::Start,
-                Assertion::End => Look::End,
-                Assertion::WordBoundary => Look::WordAscii,
-                Assertion::NotWordBoundary => Look::WordAsciiNegate,
-            }),
+            NodeKind::Assertion(assertion) => match assertion {
+                Assertion::Start => Hir::look(Look::Start),
+                Assertion::End => Hir::look(Look::End),
+                // `\b` needs an ASCII word character on one side, so it
+                // never holds inside a multi-byte character.
+                Assertion::WordBoundary => Hir::look(Look::WordAscii),
+                Assertion::NotWordBoundary => not_word_boundary(),
+            },
             NodeKind::Group { sub, .. } => take(&mut done, *sub),
             NodeKind::Repeat {
                 min,
@@ -131,15 +134,36 @@ pub(crate) fn lower(ast: &Ast, size_limit: usize) -> Result<Hir, LowerError> {
             NodeKind::Look { .. } | NodeKind::Backref(_) => {
                 return Err(LowerError::Unsupported {
                     offset: span.start,
-                    message:
-                        "lookaround and backreferences cannot be matched by a finite automaton"
-                            .to_owned(),
+                    message: "lookaround and backreferences are not supported".to_owned(),
                 });
             }
         };
         done.push(Some(hir));
     }
     Ok(take(&mut done, ast.root))
+}
+
+/// ECMA-262 `\B`: no ASCII word boundary, at a character boundary.
+///
+/// The engine evaluates looks at byte offsets, and `WordAsciiNegate` also
+/// holds inside a multi-byte character (both neighbouring bytes are
+/// non-word), where ECMA-262 has no position at all. The engine then
+/// discards the resulting empty matches, but by re-running the search from
+/// one byte further each time, which is quadratic (and, in its
+/// earliest-match mode, can even lose a match already under way). At any
+/// character boundary of valid UTF-8 exactly one of `WordUnicode` and
+/// `WordUnicodeNegate` holds, and inside a character neither does, so
+/// requiring one of them confines `\B` to character boundaries. The cost:
+/// on non-ASCII haystacks the DFAs cannot evaluate Unicode word looks, so
+/// patterns with `\B` run on the (still linear) NFA simulation there.
+fn not_word_boundary() -> Hir {
+    Hir::concat(vec![
+        Hir::look(Look::WordAsciiNegate),
+        Hir::alternation(vec![
+            Hir::look(Look::WordUnicode),
+            Hir::look(Look::WordUnicodeNegate),
+        ]),
+    ])
 }
 
 fn take(done: &mut [Option<Hir>], id: usize) -> Hir {
