@@ -109,7 +109,7 @@ pub(crate) enum LookKind {
     NegativeBehind,
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) enum Backref {
     Number(u64),
     Named(String),

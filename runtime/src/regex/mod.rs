@@ -166,7 +166,8 @@ impl fmt::Debug for Pattern {
 impl Pattern {
     /// Parses `source` as the lenient `pattern` dialect (see the module
     /// docs) and compiles it. `size_limit` bounds each compiled NFA in bytes
-    /// (regex-automata's `nfa_size_limit`); exceeding it is
+    /// (regex-automata's `nfa_size_limit`), and with it the source length and
+    /// the character class data; exceeding it is
     /// [`PatternErrorKind::TooLarge`].
     ///
     /// ```
@@ -187,9 +188,26 @@ impl Pattern {
     /// `new`, with shape detection optional so that tests can hold the
     /// shape fast path against the automaton.
     fn build(source: &str, size_limit: usize, shapes: bool) -> Result<Pattern, PatternError> {
-        let ast = parse::parse(source, true).map_err(|e| {
+        let syntax = |e: parse::SyntaxError| {
             PatternError::new(PatternErrorKind::Syntax, source, Some(e.offset), e.message)
-        })?;
+        };
+        // Group syntax and names aside, every source byte compiles to at
+        // least one NFA transition of several bytes, so a source longer than
+        // the limit cannot fit; refusing it before building the tree keeps a
+        // huge pattern from costing tens of bytes of tree per source byte.
+        if source.len() > size_limit {
+            parse::validate(source, true).map_err(syntax)?;
+            return Err(PatternError::new(
+                PatternErrorKind::TooLarge,
+                source,
+                None,
+                format!(
+                    "the pattern is {} bytes long, more than the size limit of {size_limit} bytes",
+                    source.len()
+                ),
+            ));
+        }
+        let ast = parse::parse(source, true).map_err(syntax)?;
         lower::check_supported(&ast, source).map_err(|e| PatternError::lowering(source, e))?;
         let depth = ast.depth();
         if depth > NEST_LIMIT {
@@ -292,7 +310,7 @@ impl Pattern {
 /// assert!(!is_valid_syntax(r"https\:"));
 /// ```
 pub fn is_valid_syntax(source: &str) -> bool {
-    parse::parse(source, false).is_ok()
+    parse::validate(source, false).is_ok()
 }
 
 /// Why a pattern was not compiled.

@@ -23,24 +23,27 @@ pub(crate) struct SyntaxError {
 /// Parses `source`. With `lenient`, `\` before any ASCII punctuation
 /// character reads as that character, inside and outside classes.
 pub(crate) fn parse(source: &str, lenient: bool) -> Result<Ast, SyntaxError> {
-    Parser {
-        src: source,
-        pos: 0,
-        lenient,
-        nodes: Vec::new(),
-        captures: 0,
-        names: HashSet::new(),
-    }
-    .run()
+    Parser::new(source, lenient, true).run()
+}
+
+/// Checks syntax without building the tree. `"format": "regex"` validates
+/// instance data, which may be large and hostile, so memory stays at a few
+/// bytes per term instead of a node per character.
+pub(crate) fn validate(source: &str, lenient: bool) -> Result<(), SyntaxError> {
+    Parser::new(source, lenient, false).run().map(drop)
 }
 
 struct Parser<'s> {
     src: &'s str,
     pos: usize,
     lenient: bool,
+    /// Whether nodes are kept; when not, node ids are placeholders.
+    record: bool,
     nodes: Vec<Node>,
     captures: u64,
     names: HashSet<String>,
+    /// Backreferences with their spans, resolved once all groups are known.
+    backrefs: Vec<(Span, Backref)>,
 }
 
 #[derive(Clone, Copy)]
@@ -86,6 +89,19 @@ fn err<T>(offset: usize, message: impl Into<String>) -> Result<T, SyntaxError> {
 }
 
 impl<'s> Parser<'s> {
+    fn new(src: &'s str, lenient: bool, record: bool) -> Parser<'s> {
+        Parser {
+            src,
+            pos: 0,
+            lenient,
+            record,
+            nodes: Vec::new(),
+            captures: 0,
+            names: HashSet::new(),
+            backrefs: Vec::new(),
+        }
+    }
+
     fn peek(&self) -> Option<char> {
         self.src[self.pos..].chars().next()
     }
@@ -112,6 +128,9 @@ impl<'s> Parser<'s> {
     }
 
     fn push(&mut self, kind: NodeKind, start: usize, end: usize) -> NodeId {
+        if !self.record {
+            return 0;
+        }
         self.nodes.push(Node {
             kind,
             span: Span { start, end },
@@ -154,7 +173,7 @@ impl<'s> Parser<'s> {
                     };
                     let id = self.push(kind, group_start, self.pos);
                     let frame = open.last_mut().unwrap_or(&mut root);
-                    self.term(frame, id, quantifiable)?;
+                    self.term(frame, id, group_start, quantifiable)?;
                 }
                 '^' | '$' => {
                     self.pos += 1;
@@ -164,24 +183,32 @@ impl<'s> Parser<'s> {
                         Assertion::End
                     };
                     let id = self.push(NodeKind::Assertion(assertion), start, self.pos);
-                    self.term(open.last_mut().unwrap_or(&mut root), id, false)?;
+                    self.term(open.last_mut().unwrap_or(&mut root), id, start, false)?;
                 }
                 '.' => {
                     self.pos += 1;
                     let id = self.push(NodeKind::Dot, start, self.pos);
-                    self.term(open.last_mut().unwrap_or(&mut root), id, true)?;
+                    self.term(open.last_mut().unwrap_or(&mut root), id, start, true)?;
                 }
                 '[' => {
                     self.pos += 1;
                     let class = self.class(start)?;
                     let id = self.push(NodeKind::Class(class), start, self.pos);
-                    self.term(open.last_mut().unwrap_or(&mut root), id, true)?;
+                    self.term(open.last_mut().unwrap_or(&mut root), id, start, true)?;
                 }
                 '\\' => {
                     self.pos += 1;
                     let (kind, quantifiable) = self.atom_escape(start)?;
+                    if let NodeKind::Backref(backref) = &kind {
+                        let span = Span {
+                            start,
+                            end: self.pos,
+                        };
+                        self.backrefs.push((span, backref.clone()));
+                    }
                     let id = self.push(kind, start, self.pos);
-                    self.term(open.last_mut().unwrap_or(&mut root), id, quantifiable)?;
+                    let frame = open.last_mut().unwrap_or(&mut root);
+                    self.term(frame, id, start, quantifiable)?;
                 }
                 '*' | '+' | '?' => {
                     return err(start, format!("quantifier `{c}` has nothing to repeat"));
@@ -207,7 +234,7 @@ impl<'s> Parser<'s> {
                 _ => {
                     self.pos += c.len_utf8();
                     let id = self.push(NodeKind::Char(c as u32), start, self.pos);
-                    self.term(open.last_mut().unwrap_or(&mut root), id, true)?;
+                    self.term(open.last_mut().unwrap_or(&mut root), id, start, true)?;
                 }
             }
         }
@@ -253,6 +280,7 @@ impl<'s> Parser<'s> {
         &mut self,
         frame: &mut Frame,
         atom: NodeId,
+        atom_start: usize,
         quantifiable: bool,
     ) -> Result<(), SyntaxError> {
         let start = self.pos;
@@ -261,7 +289,7 @@ impl<'s> Parser<'s> {
             return Ok(());
         };
         if !quantifiable {
-            let atom_text = &self.src[self.nodes[atom].span.start..self.nodes[atom].span.end];
+            let atom_text = &self.src[atom_start..start];
             return err(
                 start,
                 format!(
@@ -270,7 +298,6 @@ impl<'s> Parser<'s> {
                 ),
             );
         }
-        let atom_start = self.nodes[atom].span.start;
         let id = self.push(
             NodeKind::Repeat {
                 min,
@@ -688,21 +715,21 @@ impl<'s> Parser<'s> {
     /// In Unicode mode every `\N` must name an existing group and every
     /// `\k<name>` an existing name, wherever the group appears.
     fn check_backreferences(&self) -> Result<(), SyntaxError> {
-        for node in &self.nodes {
-            match &node.kind {
-                NodeKind::Backref(Backref::Number(n)) if *n > self.captures => {
+        for (span, backref) in &self.backrefs {
+            match backref {
+                Backref::Number(n) if *n > self.captures => {
                     return err(
-                        node.span.start,
+                        span.start,
                         format!(
                             "backreference `{}` refers to a group that does not exist (the pattern has {} capturing groups)",
-                            &self.src[node.span.start..node.span.end],
+                            &self.src[span.start..span.end],
                             self.captures
                         ),
                     );
                 }
-                NodeKind::Backref(Backref::Named(name)) if !self.names.contains(name) => {
+                Backref::Named(name) if !self.names.contains(name) => {
                     return err(
-                        node.span.start,
+                        span.start,
                         format!("backreference `\\k<{name}>` names no group"),
                     );
                 }

@@ -838,6 +838,9 @@ fn hostile_nesting_does_not_overflow() {
     let err = Pattern::new(&many_properties, DEFAULT_SIZE_LIMIT).unwrap_err();
     assert_eq!(err.kind(), PatternErrorKind::TooLarge);
     assert!(err.message().contains("character classes"), "{err}");
+    let huge = "ab|[c-d]*|".repeat(500_000) + "e";
+    assert!(is_valid_syntax(&huge));
+    assert_eq!(kind(&huge), Some(PatternErrorKind::TooLarge));
     let long_escape = format!(r"^\u{{{}41}}$", "0".repeat(n));
     assert!(compile(&long_escape).is_match("A"));
 }
@@ -876,8 +879,20 @@ fn size_limit() {
     // The limit is the caller's.
     assert!(Pattern::new(r"x\p{L}", 1 << 10).is_err());
     assert!(Pattern::new(r"x\p{L}", DEFAULT_SIZE_LIMIT).is_ok());
-    // Shapes need no automaton, so they compile under any limit.
-    assert!(Pattern::new("^[a-z]{1000000000}$", 0).is_ok());
+    // Shapes need no automaton, so beyond the source length they compile
+    // under any limit.
+    assert!(Pattern::new("^[a-z]{1000000000}$", 64).is_ok());
+    // The source itself counts against the limit, syntax errors first.
+    assert_eq!(
+        Pattern::new(&"a".repeat(65), 64).unwrap_err().kind(),
+        PatternErrorKind::TooLarge
+    );
+    assert_eq!(
+        Pattern::new(&("a".repeat(65) + "("), 64)
+            .unwrap_err()
+            .kind(),
+        PatternErrorKind::Syntax
+    );
 }
 
 /// A small deterministic generator (xorshift), so the hostile-input test is
