@@ -9,24 +9,26 @@
 //!
 //! # The stage
 //!
-//! 1. **Parse** the source into an AST that is faithful to the
-//!    source: every node keeps its byte span, character escapes are decoded
-//!    to code points, lone surrogates are kept as written. The parser is a
-//!    loop with an explicit stack, and the AST is an arena whose nodes refer
-//!    to children by index, so neither parsing nor dropping a tree uses call
+//! 1. **Parse** the source into an AST that is faithful to the source:
+//!    every node keeps its byte span, character escapes are decoded to code
+//!    points, lone surrogates are kept as written. The parser is a loop with
+//!    an explicit stack, and the AST is an arena whose nodes refer to
+//!    children by index, so neither parsing nor dropping a tree uses call
 //!    stack in proportion to nesting depth (100 000 nested groups are just a
-//!    long vector).
+//!    long vector). [`is_valid_syntax`] runs the same parser without keeping
+//!    nodes, since it checks instance data of any size.
 //! 2. **Check** that nothing needs backtracking (lookaround,
-//!    backreferences), and that the nesting depth is at most
-//!    [`NEST_LIMIT`]: the automaton compiler below recurses over the HIR.
+//!    backreferences), that the nesting depth is at most [`NEST_LIMIT`] (the
+//!    automaton compiler below recurses over the HIR) and that the source is
+//!    no longer than `size_limit`.
 //! 3. **Shape**: if the pattern is a plain literal search, prefix, exact
 //!    match or a repeated single class between `^` and `$` (see [`Shape`]),
 //!    matching is a string operation and no automaton is built at all.
 //! 4. **Lower** the AST to `regex_syntax::hir::Hir` with the HIR
 //!    constructors, bottom-up in arena order. ECMA-262 meanings are fixed
-//!    here: `\d`/`\w`/`\b` are ASCII, `\s` is ECMA white space and line
-//!    terminators, `.` excludes the four line terminators, `^`/`$` are
-//!    input anchors.
+//!    here: `\d`/`\w`/`\b`/`\B` are ASCII, `\s` is ECMA white space and
+//!    line terminators, `.` excludes the four line terminators, `^`/`$` are
+//!    input anchors, capture groups become plain grouping.
 //! 5. **Compile** with `regex_automata::meta::Regex` (`build_from_hir`),
 //!    whose NFA size is bounded by the caller's `size_limit`; exceeding it
 //!    is [`PatternErrorKind::TooLarge`]. Searches then run on the meta
@@ -35,7 +37,9 @@
 //! Cost: parsing and lowering are linear in the pattern length. Compilation
 //! is bounded by `size_limit` (counted repetitions such as `a{1000}` are
 //! expanded, which is what the limit guards). Matching is
-//! O(pattern × haystack) in the worst case and usually O(haystack).
+//! O(pattern × haystack) in the worst case and usually O(haystack); a
+//! pattern with `\B` cannot use the DFAs on non-ASCII input and runs on the
+//! PikeVM there.
 //!
 //! Invariants: every input returns a value or an error, never a panic;
 //! `is_match` answers exactly what ECMA-262 `RegExp(source, "u").test(s)`
