@@ -1,6 +1,45 @@
-//! toolschema: JSON Schema Draft 2020-12 validation for the tool-call boundary.
+//! # toolschema
+//!
+//! JSON Schema Draft 2020-12 validation for the boundary where an AI agent calls a tool.
+//!
+//! A schema is read once by the front end ([`build`]) into an intermediate representation
+//! ([`ir`]), which the interpreter ([`Validator`]) runs and the code generator
+//! (`toolschema-compiler`) turns into Rust. Both paths give the same verdicts and the same
+//! errors.
+//!
+//! ```
+//! use serde_json::json;
+//! use toolschema::{Validate, Validator};
+//!
+//! let schema = json!({
+//!     "type": "object",
+//!     "properties": {"path": {"type": "string"}, "depth": {"type": "integer", "minimum": 0}},
+//!     "required": ["path"],
+//! });
+//! let validator = Validator::new(&schema)?;
+//! let err = validator.validate(&json!({"depth": -1})).unwrap_err();
+//! for failure in err.failures() {
+//!     println!("{} at {}: {}", failure.keyword(), failure.instance_location(), failure.message());
+//! }
+//! assert_eq!(err.failures().len(), 2);
+//! # Ok::<(), toolschema::Error>(())
+//! ```
 
+pub mod build;
 pub mod content;
+mod error;
 pub mod format;
+mod interp;
+pub mod ir;
+pub mod json;
+pub mod messages;
+pub mod metaschema;
 pub mod number;
+mod options;
+pub mod pointer;
 pub mod regex;
+mod validator;
+
+pub use error::{Error, ErrorClass, ErrorSubject, Failure};
+pub use options::{Limits, LoaderError, Options};
+pub use validator::{Validate, Validator};

@@ -1,1 +1,118 @@
-//! Shared harness for the conformance tests.
+//! Shared harness for the conformance tests: the suite's location, its remote documents as a
+//! registry, and the check of one case.
+
+use serde_json::Value;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+use toolschema::{Options, Validate, Validator};
+
+/// The root of the JSON-Schema-Test-Suite checkout.
+pub fn suite_root() -> PathBuf {
+    std::env::var_os("JSON_SCHEMA_TEST_SUITE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/json-schema-test-suite")
+        })
+}
+
+/// Every file under `remotes/`, as served at `http://localhost:1234/…`.
+pub fn remotes() -> &'static [(String, Value)] {
+    static REMOTES: OnceLock<Vec<(String, Value)>> = OnceLock::new();
+    REMOTES.get_or_init(|| {
+        let root = suite_root().join("remotes");
+        let mut out = Vec::new();
+        let mut stack = vec![root.clone()];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).expect("remotes directory") {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else if path.extension().is_some_and(|e| e == "json") {
+                    let relative = path
+                        .strip_prefix(&root)
+                        .unwrap()
+                        .to_string_lossy()
+                        .replace('\\', "/");
+                    let value =
+                        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+                    out.push((format!("http://localhost:1234/{relative}"), value));
+                }
+            }
+        }
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        out
+    })
+}
+
+/// Options with every remote as a registry document.
+pub fn options_for(file: &str) -> Options {
+    let mut options = Options::new().format_assertion(file.starts_with("optional/format/"));
+    for (uri, doc) in remotes() {
+        options = options.registry_document(uri.clone(), doc.clone());
+    }
+    options
+}
+
+fn load(file: &str) -> Arc<Value> {
+    static FILES: OnceLock<Mutex<HashMap<String, Arc<Value>>>> = OnceLock::new();
+    let cache = FILES.get_or_init(Default::default);
+    let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
+    cache
+        .entry(file.to_string())
+        .or_insert_with(|| {
+            let path = suite_root().join("tests/draft2020-12").join(file);
+            Arc::new(serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap())
+        })
+        .clone()
+}
+
+/// What the expected-failure list says of a case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expect {
+    /// The case must pass.
+    Pass,
+    /// The case is listed as an expected failure: it must fail, so the list stays honest.
+    Failure,
+}
+
+/// The outcome of one case on the interpreter: `Ok` when the verdict is the expected one.
+pub fn check_interpreted(file: &str, group: usize, case: usize) -> Result<(), String> {
+    let groups = load(file);
+    let group_value = &groups[group];
+    let schema = &group_value["schema"];
+    let test = &group_value["tests"][case];
+    let data = &test["data"];
+    let expected = test["valid"].as_bool().unwrap();
+    let validator = Validator::with_options(schema, &options_for(file))
+        .map_err(|e| format!("the schema did not build: {e}"))?;
+    let quick = validator.is_valid(data);
+    let full = validator.validate(data);
+    if quick != full.is_ok() {
+        return Err(format!(
+            "is_valid says {quick} but validate says {:?}",
+            full.err()
+        ));
+    }
+    if quick != expected {
+        return Err(format!(
+            "expected {}, got {}{}",
+            if expected { "valid" } else { "invalid" },
+            if quick { "valid" } else { "invalid" },
+            full.err().map(|e| format!(": {e}")).unwrap_or_default()
+        ));
+    }
+    Ok(())
+}
+
+/// Runs one case and checks it against the expectation.
+pub fn run_case(file: &str, group: usize, case: usize, expect: Expect) {
+    let outcome = check_interpreted(file, group, case);
+    match (outcome, expect) {
+        (Ok(()), Expect::Pass) | (Err(_), Expect::Failure) => {}
+        (Err(e), Expect::Pass) => panic!("{file} group {group} case {case}: {e}"),
+        (Ok(()), Expect::Failure) => panic!(
+            "{file} group {group} case {case} now passes: remove it from expected-failures.txt"
+        ),
+    }
+}

@@ -1,0 +1,785 @@
+//! Lowering: schema objects become IR nodes, one per subschema, every keyword decoded and
+//! type-checked once and every reference resolved to a node.
+//!
+//! Work proceeds from a queue rather than by recursion, so schema depth never reaches the
+//! native stack.
+
+use super::registry::{Loc, Registry};
+use super::vocabulary::Vocabularies as V;
+use crate::content::{ContentEncoding, ContentMediaType};
+use crate::error::{Error, ErrorClass};
+use crate::format::Format;
+use crate::ir::*;
+use crate::json::{JsonType, TypeSet};
+use crate::number::{Bound, MultipleOf};
+use crate::pointer;
+use crate::regex::{Pattern, PatternErrorKind};
+use serde_json::{Map, Value};
+use std::collections::HashMap;
+
+/// A `$dynamicRef` whose target may depend on the dynamic scope; settled once every node is
+/// known.
+struct PendingDynamic {
+    node: NodeId,
+    anchor: String,
+    fallback: NodeId,
+}
+
+pub struct Lowerer<'a> {
+    pub reg: Registry<'a>,
+    pub nodes: Vec<Node>,
+    locs: Vec<Loc>,
+    by_loc: HashMap<Loc, NodeId>,
+    queue: Vec<NodeId>,
+    patterns: Vec<Pattern>,
+    pattern_ids: HashMap<String, PatternId>,
+    references: usize,
+    pending: Vec<PendingDynamic>,
+    format_assertion: bool,
+    content_assertion: bool,
+}
+
+fn err(pointer: &str, keyword: &str, message: impl Into<String>) -> Error {
+    Error::schema(ErrorClass::Validation, pointer, keyword, message)
+}
+
+impl<'a> Lowerer<'a> {
+    pub fn new(reg: Registry<'a>) -> Lowerer<'a> {
+        let options = reg.options();
+        Lowerer {
+            format_assertion: options.format_assertion,
+            content_assertion: options.content_assertion,
+            reg,
+            nodes: Vec::new(),
+            locs: Vec::new(),
+            by_loc: HashMap::new(),
+            queue: Vec::new(),
+            patterns: Vec::new(),
+            pattern_ids: HashMap::new(),
+            references: 0,
+            pending: Vec::new(),
+        }
+    }
+
+    /// Lowers everything reachable from `root` and returns the IR.
+    pub fn run(mut self, root: Loc) -> Result<(Ir, Registry<'a>), Error> {
+        let root = self.node_for(root)?;
+        self.drain()?;
+        self.settle_dynamic_references()?;
+        let dynamic_scope = self.nodes.iter().any(|n| match &n.body {
+            Body::Keywords(k) => matches!(k.dynamic_reference, Some(DynamicRef::Dynamic { .. })),
+            Body::Bool(_) => false,
+        });
+        let mut ir = Ir {
+            nodes: self.nodes,
+            root,
+            patterns: self.patterns,
+            resources: self.reg.resource_uris.clone(),
+            dynamic_scope,
+        };
+        super::analysis::reject_cycles(&ir, &self.locs)?;
+        super::analysis::mark_tracking(&mut ir);
+        Ok((ir, self.reg))
+    }
+
+    fn drain(&mut self) -> Result<(), Error> {
+        while let Some(id) = self.queue.pop() {
+            let loc = self.locs[id.index()].clone();
+            let body = self.lower(id, &loc)?;
+            self.nodes[id.index()].body = body;
+        }
+        Ok(())
+    }
+
+    fn node_for(&mut self, loc: Loc) -> Result<NodeId, Error> {
+        if let Some(&id) = self.by_loc.get(&loc) {
+            return Ok(id);
+        }
+        let limit = self.reg.options().limits.max_schema_nodes;
+        if self.nodes.len() >= limit {
+            return Err(Error::schema(
+                ErrorClass::ExecutionFailure,
+                &loc.ptr,
+                "",
+                format!("the schema has more than the limit of {limit} subschemas"),
+            ));
+        }
+        let info = self.reg.info(&loc);
+        let resource_uri = &self.reg.resource_uris[info.resource as usize];
+        let relative = self
+            .reg
+            .resource_root(info.resource)
+            .filter(|root| root.doc == loc.doc)
+            .and_then(|root| loc.ptr.strip_prefix(root.ptr.as_str()))
+            .unwrap_or(&loc.ptr);
+        let uri = format!("{resource_uri}#{}", pointer::fragment_encode(relative));
+        let id = NodeId(self.nodes.len() as u32);
+        self.nodes.push(Node {
+            uri,
+            resource: ResourceId(info.resource),
+            body: Body::Bool(true),
+            tracks_properties: false,
+            tracks_items: false,
+        });
+        self.locs.push(loc.clone());
+        self.by_loc.insert(loc, id);
+        self.queue.push(id);
+        Ok(id)
+    }
+
+    fn child(&mut self, loc: &Loc, tokens: &[&str]) -> Result<NodeId, Error> {
+        let mut ptr = loc.ptr.clone();
+        for t in tokens {
+            pointer::push_token(&mut ptr, t);
+        }
+        self.node_for(Loc { doc: loc.doc, ptr })
+    }
+
+    fn lower(&mut self, id: NodeId, loc: &Loc) -> Result<Body, Error> {
+        let handle = self.reg.handle(loc.doc);
+        let tokens = pointer::tokens(&loc.ptr).unwrap_or_default();
+        let value = pointer::follow(handle.value(), &tokens)
+            .ok_or_else(|| err(&loc.ptr, "", "the schema location does not exist"))?;
+        let map = match value {
+            Value::Bool(b) => return Ok(Body::Bool(*b)),
+            Value::Object(map) => map,
+            other => {
+                return Err(err(
+                    &loc.ptr,
+                    "",
+                    format!(
+                        "a schema must be an object or a boolean, not {}",
+                        describe_type(other)
+                    ),
+                ));
+            }
+        };
+        let info = self.reg.info(loc);
+        let vocab = info.vocabularies;
+        let mut k = Keywords::default();
+        let at = |keyword: &str| {
+            let mut p = loc.ptr.clone();
+            pointer::push_token(&mut p, keyword);
+            p
+        };
+
+        if let Some(r) = map.get("$ref") {
+            let r = r
+                .as_str()
+                .ok_or_else(|| err(&at("$ref"), "$ref", "`$ref` must be a string"))?;
+            self.count_reference(&at("$ref"))?;
+            let target = self.reg.resolve(info.resource, r, &at("$ref"))?;
+            k.reference = Some(self.node_for(target)?);
+        }
+        if let Some(r) = map.get("$dynamicRef") {
+            let r = r.as_str().ok_or_else(|| {
+                err(
+                    &at("$dynamicRef"),
+                    "$dynamicRef",
+                    "`$dynamicRef` must be a string",
+                )
+            })?;
+            self.count_reference(&at("$dynamicRef"))?;
+            let target_loc = self.reg.resolve(info.resource, r, &at("$dynamicRef"))?;
+            let anchor = r.rsplit_once('#').map(|(_, f)| f).unwrap_or("");
+            let dynamic = !anchor.is_empty()
+                && !anchor.starts_with('/')
+                && self.reg.dynamic_anchor_at(&target_loc) == Some(anchor);
+            let target = self.node_for(target_loc)?;
+            if dynamic {
+                self.pending.push(PendingDynamic {
+                    node: id,
+                    anchor: anchor.to_string(),
+                    fallback: target,
+                });
+            }
+            k.dynamic_reference = Some(DynamicRef::Fixed(target));
+        }
+
+        if vocab.contains(V::VALIDATION) {
+            self.lower_validation(map, loc, &mut k)?;
+        }
+        if vocab.contains(V::APPLICATOR) {
+            self.lower_applicators(map, loc, vocab, &mut k)?;
+        }
+        if vocab.contains(V::UNEVALUATED) {
+            if map.contains_key("unevaluatedProperties") {
+                let n = self.child(loc, &["unevaluatedProperties"])?;
+                k.object
+                    .get_or_insert_with(Default::default)
+                    .unevaluated_properties = Some(n);
+            }
+            if map.contains_key("unevaluatedItems") {
+                let n = self.child(loc, &["unevaluatedItems"])?;
+                k.array
+                    .get_or_insert_with(Default::default)
+                    .unevaluated_items = Some(n);
+            }
+        }
+        let format_on = vocab.contains(V::FORMAT_ASSERTION)
+            || (self.format_assertion && vocab.contains(V::FORMAT_ANNOTATION));
+        if format_on {
+            if let Some(f) = map.get("format") {
+                let name = f
+                    .as_str()
+                    .ok_or_else(|| err(&at("format"), "format", "`format` must be a string"))?;
+                if let Some(format) = Format::from_name(name) {
+                    k.string.get_or_insert_with(Default::default).format = Some(format);
+                }
+            }
+        }
+        if self.content_assertion && vocab.contains(V::CONTENT) {
+            self.lower_content(map, loc, &mut k)?;
+        }
+        if let Some(object) = &mut k.object {
+            finish_object_plan(object);
+        }
+        Ok(Body::Keywords(Box::new(k)))
+    }
+
+    fn count_reference(&mut self, at: &str) -> Result<(), Error> {
+        self.references += 1;
+        let limit = self.reg.options().limits.max_references;
+        if self.references > limit {
+            return Err(Error::schema(
+                ErrorClass::ExecutionFailure,
+                at,
+                "$ref",
+                format!("the schema has more than the limit of {limit} references"),
+            ));
+        }
+        Ok(())
+    }
+
+    fn lower_validation(
+        &mut self,
+        map: &Map<String, Value>,
+        loc: &Loc,
+        k: &mut Keywords,
+    ) -> Result<(), Error> {
+        let at = |keyword: &str| {
+            let mut p = loc.ptr.clone();
+            pointer::push_token(&mut p, keyword);
+            p
+        };
+        if let Some(t) = map.get("type") {
+            k.types = Some(decode_types(t, &at("type"))?);
+        }
+        if let Some(c) = map.get("const") {
+            k.constant = Some(c.clone());
+        }
+        if let Some(e) = map.get("enum") {
+            let Value::Array(items) = e else {
+                return Err(err(&at("enum"), "enum", "`enum` must be an array"));
+            };
+            k.enumeration = Some(items.clone());
+        }
+        let bound = |keyword: &str| -> Result<Option<Bound>, Error> {
+            match map.get(keyword) {
+                None => Ok(None),
+                Some(Value::Number(n)) => Ok(Some(Bound::new(n))),
+                Some(_) => Err(err(
+                    &at(keyword),
+                    keyword,
+                    format!("`{keyword}` must be a number"),
+                )),
+            }
+        };
+        let numbers = NumberChecks {
+            minimum: bound("minimum")?,
+            maximum: bound("maximum")?,
+            exclusive_minimum: bound("exclusiveMinimum")?,
+            exclusive_maximum: bound("exclusiveMaximum")?,
+            multiple_of: match map.get("multipleOf") {
+                None => None,
+                Some(Value::Number(n)) => Some(MultipleOf::new(n).ok_or_else(|| {
+                    err(
+                        &at("multipleOf"),
+                        "multipleOf",
+                        "`multipleOf` must be greater than 0",
+                    )
+                })?),
+                Some(_) => {
+                    return Err(err(
+                        &at("multipleOf"),
+                        "multipleOf",
+                        "`multipleOf` must be a number",
+                    ));
+                }
+            },
+        };
+        if numbers.minimum.is_some()
+            || numbers.maximum.is_some()
+            || numbers.exclusive_minimum.is_some()
+            || numbers.exclusive_maximum.is_some()
+            || numbers.multiple_of.is_some()
+        {
+            k.number = Some(numbers);
+        }
+        let count = |keyword: &str| -> Result<Option<u64>, Error> {
+            match map.get(keyword) {
+                None => Ok(None),
+                Some(v) => non_negative_integer(v).map(Some).ok_or_else(|| {
+                    err(
+                        &at(keyword),
+                        keyword,
+                        format!("`{keyword}` must be a non-negative integer"),
+                    )
+                }),
+            }
+        };
+        let min_length = count("minLength")?;
+        let max_length = count("maxLength")?;
+        let pattern = match map.get("pattern") {
+            None => None,
+            Some(Value::String(source)) => Some(self.pattern(source, &at("pattern"), "pattern")?),
+            Some(_) => return Err(err(&at("pattern"), "pattern", "`pattern` must be a string")),
+        };
+        if min_length.is_some() || max_length.is_some() || pattern.is_some() {
+            let s = k.string.get_or_insert_with(Default::default);
+            s.min_length = min_length;
+            s.max_length = max_length;
+            s.pattern = pattern;
+        }
+        let min_items = count("minItems")?;
+        let max_items = count("maxItems")?;
+        let unique_items = match map.get("uniqueItems") {
+            None => false,
+            Some(Value::Bool(b)) => *b,
+            Some(_) => {
+                return Err(err(
+                    &at("uniqueItems"),
+                    "uniqueItems",
+                    "`uniqueItems` must be a boolean",
+                ));
+            }
+        };
+        if min_items.is_some() || max_items.is_some() || unique_items {
+            let a = k.array.get_or_insert_with(Default::default);
+            a.min_items = min_items;
+            a.max_items = max_items;
+            a.unique_items = unique_items;
+        }
+        let min_properties = count("minProperties")?;
+        let max_properties = count("maxProperties")?;
+        let required = match map.get("required") {
+            None => Vec::new(),
+            Some(v) => string_array(v).ok_or_else(|| {
+                err(
+                    &at("required"),
+                    "required",
+                    "`required` must be an array of strings",
+                )
+            })?,
+        };
+        let mut dependent_required = Vec::new();
+        if let Some(v) = map.get("dependentRequired") {
+            let Value::Object(deps) = v else {
+                return Err(err(
+                    &at("dependentRequired"),
+                    "dependentRequired",
+                    "`dependentRequired` must be an object",
+                ));
+            };
+            for (name, names) in deps {
+                let names = string_array(names).ok_or_else(|| {
+                    err(
+                        &at("dependentRequired"),
+                        "dependentRequired",
+                        format!("`dependentRequired/{name}` must be an array of strings"),
+                    )
+                })?;
+                dependent_required.push(Dependent {
+                    keyword: "dependentRequired",
+                    property: name.clone(),
+                    then: names,
+                });
+            }
+        }
+        if min_properties.is_some()
+            || max_properties.is_some()
+            || !required.is_empty()
+            || !dependent_required.is_empty()
+        {
+            let o = k.object.get_or_insert_with(Default::default);
+            o.min_properties = min_properties;
+            o.max_properties = max_properties;
+            o.required = required.into_iter().map(|r| (r, None)).collect();
+            o.dependent_required = dependent_required;
+        }
+        Ok(())
+    }
+
+    fn lower_applicators(
+        &mut self,
+        map: &Map<String, Value>,
+        loc: &Loc,
+        vocab: V,
+        k: &mut Keywords,
+    ) -> Result<(), Error> {
+        let at = |keyword: &str| {
+            let mut p = loc.ptr.clone();
+            pointer::push_token(&mut p, keyword);
+            p
+        };
+        for (keyword, list) in [
+            ("allOf", &mut k.all_of),
+            ("anyOf", &mut k.any_of),
+            ("oneOf", &mut k.one_of),
+        ] {
+            if let Some(v) = map.get(keyword) {
+                let Value::Array(items) = v else {
+                    return Err(err(
+                        &at(keyword),
+                        keyword,
+                        format!("`{keyword}` must be an array"),
+                    ));
+                };
+                if items.is_empty() {
+                    return Err(err(
+                        &at(keyword),
+                        keyword,
+                        format!("`{keyword}` must not be empty"),
+                    ));
+                }
+                for i in 0..items.len() {
+                    list.push(self.child(loc, &[keyword, &i.to_string()])?);
+                }
+            }
+        }
+        if map.contains_key("not") {
+            k.not = Some(self.child(loc, &["not"])?);
+        }
+        if map.contains_key("if") {
+            k.condition = Some(Condition {
+                if_: self.child(loc, &["if"])?,
+                then: if map.contains_key("then") {
+                    Some(self.child(loc, &["then"])?)
+                } else {
+                    None
+                },
+                else_: if map.contains_key("else") {
+                    Some(self.child(loc, &["else"])?)
+                } else {
+                    None
+                },
+            });
+        }
+
+        let members = |keyword: &str| -> Result<Option<&Map<String, Value>>, Error> {
+            match map.get(keyword) {
+                None => Ok(None),
+                Some(Value::Object(m)) => Ok(Some(m)),
+                Some(_) => Err(err(
+                    &at(keyword),
+                    keyword,
+                    format!("`{keyword}` must be an object"),
+                )),
+            }
+        };
+        let mut object = k.object.take().unwrap_or_default();
+        if let Some(props) = members("properties")? {
+            for name in props.keys() {
+                let n = self.child(loc, &["properties", name])?;
+                object.properties.push((name.clone(), n));
+            }
+        }
+        if let Some(props) = members("patternProperties")? {
+            for source in props.keys() {
+                let p = self.pattern(source, &at("patternProperties"), "patternProperties")?;
+                let n = self.child(loc, &["patternProperties", source])?;
+                object.pattern_properties.push((p, n));
+            }
+        }
+        if map.contains_key("additionalProperties") {
+            object.additional_properties = Some(self.child(loc, &["additionalProperties"])?);
+        }
+        if map.contains_key("propertyNames") {
+            object.property_names = Some(self.child(loc, &["propertyNames"])?);
+        }
+        if let Some(deps) = members("dependentSchemas")? {
+            for name in deps.keys() {
+                let n = self.child(loc, &["dependentSchemas", name])?;
+                object.dependent_schemas.push(Dependent {
+                    keyword: "dependentSchemas",
+                    property: name.clone(),
+                    then: n,
+                });
+            }
+        }
+        // `dependencies`, from before 2019-09, split into the two keywords that replaced it;
+        // accepted for compatibility because it cannot mean anything else.
+        if let Some(deps) = members("dependencies")? {
+            for (name, value) in deps {
+                if value.is_array() {
+                    let names = string_array(value).ok_or_else(|| {
+                        err(
+                            &at("dependencies"),
+                            "dependencies",
+                            format!(
+                                "`dependencies/{name}` must be an array of strings or a schema"
+                            ),
+                        )
+                    })?;
+                    object.dependent_required.push(Dependent {
+                        keyword: "dependencies",
+                        property: name.clone(),
+                        then: names,
+                    });
+                } else {
+                    let n = self.child(loc, &["dependencies", name])?;
+                    object.dependent_schemas.push(Dependent {
+                        keyword: "dependencies",
+                        property: name.clone(),
+                        then: n,
+                    });
+                }
+            }
+        }
+        if object.needs_key_pass()
+            || object.property_names.is_some()
+            || !object.dependent_schemas.is_empty()
+            || !object.required.is_empty()
+            || !object.dependent_required.is_empty()
+            || object.min_properties.is_some()
+            || object.max_properties.is_some()
+        {
+            k.object = Some(object);
+        }
+
+        let mut array = k.array.take().unwrap_or_default();
+        if let Some(v) = map.get("prefixItems") {
+            let Value::Array(items) = v else {
+                return Err(err(
+                    &at("prefixItems"),
+                    "prefixItems",
+                    "`prefixItems` must be an array",
+                ));
+            };
+            for i in 0..items.len() {
+                array
+                    .prefix_items
+                    .push(self.child(loc, &["prefixItems", &i.to_string()])?);
+            }
+        }
+        if map.contains_key("items") {
+            array.items = Some(self.child(loc, &["items"])?);
+        }
+        if map.contains_key("contains") {
+            let (min, max) = if vocab.contains(V::VALIDATION) {
+                (
+                    optional_count(map, "minContains", &at("minContains"))?,
+                    optional_count(map, "maxContains", &at("maxContains"))?,
+                )
+            } else {
+                (None, None)
+            };
+            array.contains = Some(Contains {
+                schema: self.child(loc, &["contains"])?,
+                min: min.unwrap_or(1),
+                max,
+            });
+        }
+        if !array.prefix_items.is_empty()
+            || array.items.is_some()
+            || array.contains.is_some()
+            || array.min_items.is_some()
+            || array.max_items.is_some()
+            || array.unique_items
+        {
+            k.array = Some(array);
+        }
+        Ok(())
+    }
+
+    fn lower_content(
+        &mut self,
+        map: &Map<String, Value>,
+        loc: &Loc,
+        k: &mut Keywords,
+    ) -> Result<(), Error> {
+        let name = |keyword: &str| map.get(keyword).and_then(Value::as_str);
+        let encoding = name("contentEncoding").and_then(ContentEncoding::from_name);
+        let media_type = name("contentMediaType").and_then(ContentMediaType::from_name);
+        let schema = if media_type.is_some() && map.contains_key("contentSchema") {
+            Some(self.child(loc, &["contentSchema"])?)
+        } else {
+            None
+        };
+        if encoding.is_some() || media_type.is_some() {
+            k.string.get_or_insert_with(Default::default).content = Some(ContentCheck {
+                encoding,
+                media_type,
+                schema,
+            });
+        }
+        Ok(())
+    }
+
+    fn pattern(&mut self, source: &str, at: &str, keyword: &str) -> Result<PatternId, Error> {
+        if let Some(&id) = self.pattern_ids.get(source) {
+            return Ok(id);
+        }
+        let limit = self.reg.options().limits.max_regex_size;
+        let pattern = Pattern::new(source, limit).map_err(|e| {
+            let class = match e.kind() {
+                PatternErrorKind::Syntax => ErrorClass::Validation,
+                PatternErrorKind::Unsupported => ErrorClass::UnsupportedCapability,
+                PatternErrorKind::TooLarge => ErrorClass::ExecutionFailure,
+            };
+            Error::schema(class, at, keyword, e.to_string())
+        })?;
+        let id = PatternId(self.patterns.len() as u32);
+        self.patterns.push(pattern);
+        self.pattern_ids.insert(source.to_string(), id);
+        Ok(id)
+    }
+
+    /// Decides every `$dynamicRef` that named a `$dynamicAnchor`: the candidates are the
+    /// anchors of that name in every resource some node belongs to (only those can be in the
+    /// dynamic scope). Adding a candidate can bring in new resources, so this repeats until
+    /// nothing changes.
+    fn settle_dynamic_references(&mut self) -> Result<(), Error> {
+        if self.pending.is_empty() {
+            return Ok(());
+        }
+        loop {
+            let before = self.nodes.len();
+            let resources: std::collections::BTreeSet<u32> =
+                self.nodes.iter().map(|n| n.resource.0).collect();
+            let names: std::collections::BTreeSet<String> =
+                self.pending.iter().map(|p| p.anchor.clone()).collect();
+            for r in resources {
+                let anchors: Vec<Loc> = self
+                    .reg
+                    .dynamic_anchors(r)
+                    .iter()
+                    .filter(|(n, _)| names.contains(n))
+                    .map(|(_, l)| l.clone())
+                    .collect();
+                for l in anchors {
+                    self.node_for(l)?;
+                }
+            }
+            self.drain()?;
+            if self.nodes.len() == before {
+                break;
+            }
+        }
+        let pending = std::mem::take(&mut self.pending);
+        for p in pending {
+            let mut candidates = Vec::new();
+            let resources: std::collections::BTreeSet<u32> =
+                self.nodes.iter().map(|n| n.resource.0).collect();
+            for r in resources {
+                for (name, l) in self.reg.dynamic_anchors(r) {
+                    if *name == p.anchor {
+                        candidates.push((ResourceId(r), self.by_loc[l]));
+                    }
+                }
+            }
+            let fixed = candidates.iter().all(|(_, n)| *n == p.fallback);
+            let Body::Keywords(k) = &mut self.nodes[p.node.index()].body else {
+                continue;
+            };
+            k.dynamic_reference = Some(if fixed {
+                DynamicRef::Fixed(p.fallback)
+            } else {
+                DynamicRef::Dynamic {
+                    anchor: p.anchor,
+                    fallback: p.fallback,
+                    candidates,
+                }
+            });
+        }
+        Ok(())
+    }
+}
+
+fn optional_count(map: &Map<String, Value>, keyword: &str, at: &str) -> Result<Option<u64>, Error> {
+    match map.get(keyword) {
+        None => Ok(None),
+        Some(v) => non_negative_integer(v).map(Some).ok_or_else(|| {
+            err(
+                at,
+                keyword,
+                format!("`{keyword}` must be a non-negative integer"),
+            )
+        }),
+    }
+}
+
+/// Fills the derived parts of an object plan: the sorted property index and, for each
+/// required name, its position among the properties.
+fn finish_object_plan(object: &mut ObjectPlan) {
+    let mut order: Vec<u32> = (0..object.properties.len() as u32).collect();
+    order.sort_by(|&a, &b| {
+        object.properties[a as usize]
+            .0
+            .cmp(&object.properties[b as usize].0)
+    });
+    object.property_order = order;
+    let required = std::mem::take(&mut object.required);
+    object.required = required
+        .into_iter()
+        .map(|(name, _)| {
+            let index = object.property_index(&name).map(|i| i as u32);
+            (name, index)
+        })
+        .collect();
+}
+
+fn decode_types(value: &Value, at: &str) -> Result<TypeSet, Error> {
+    let one = |v: &Value| -> Result<JsonType, Error> {
+        v.as_str()
+            .and_then(JsonType::from_name)
+            .ok_or_else(|| err(at, "type", format!("{v} is not a JSON Schema type name")))
+    };
+    match value {
+        Value::Array(items) => {
+            let mut set = TypeSet::EMPTY;
+            for item in items {
+                set = set.with(one(item)?);
+            }
+            Ok(set)
+        }
+        v => Ok(TypeSet::EMPTY.with(one(v)?)),
+    }
+}
+
+fn non_negative_integer(v: &Value) -> Option<u64> {
+    let n = v.as_number()?;
+    if let Some(u) = n.as_u64() {
+        return Some(u);
+    }
+    let f = n.as_f64()?;
+    if f >= 0.0 && f.fract() == 0.0 {
+        // Counts beyond u64 are unreachable limits; saturating keeps their meaning.
+        Some(if f >= u64::MAX as f64 {
+            u64::MAX
+        } else {
+            f as u64
+        })
+    } else {
+        None
+    }
+}
+
+fn string_array(v: &Value) -> Option<Vec<String>> {
+    v.as_array()?
+        .iter()
+        .map(|s| s.as_str().map(str::to_string))
+        .collect()
+}
+
+/// "a string", "an object", … for messages about a value's type.
+pub fn describe_type(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}

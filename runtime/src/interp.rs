@@ -1,0 +1,1010 @@
+//! The interpreter: executes an [`Ir`] against an instance.
+//!
+//! One evaluation function serves both modes, chosen at compile time by a const parameter:
+//! `is_valid` (stop at the first failure, build no locations) and `validate` (collect every
+//! failure with its locations). Evaluation is three-valued: `Ok(true)`, `Ok(false)`, or
+//! `Err(Halt)` when a limit stops it; a halt passes through every applicator unchanged, so a
+//! limit inside `not` or `anyOf` can never turn into a match or a mismatch.
+//!
+//! Locations are linked lists on the stack ([`Path`]); they become strings only when a failure
+//! is recorded. Evaluated-property and evaluated-item annotations are collected only for nodes
+//! the IR marks as tracking them.
+
+use crate::error::Failure;
+use crate::ir::*;
+use crate::json;
+use crate::messages;
+use crate::pointer;
+use serde_json::{Map, Value};
+
+/// Evaluation stopped by a limit.
+#[derive(Debug)]
+pub struct Halt(pub Failure);
+
+type Flow = Result<bool, Halt>;
+
+/// A location as a linked list of segments, innermost first.
+#[derive(Clone, Copy)]
+pub struct Path<'a> {
+    segment: Segment<'a>,
+    parent: Option<&'a Path<'a>>,
+}
+
+#[derive(Clone, Copy)]
+enum Segment<'a> {
+    Root,
+    Key(&'a str),
+    Index(usize),
+}
+
+impl<'a> Path<'a> {
+    pub const ROOT: Path<'static> = Path {
+        segment: Segment::Root,
+        parent: None,
+    };
+
+    fn key(&'a self, key: &'a str) -> Path<'a> {
+        Path {
+            segment: Segment::Key(key),
+            parent: Some(self),
+        }
+    }
+
+    fn index(&'a self, index: usize) -> Path<'a> {
+        Path {
+            segment: Segment::Index(index),
+            parent: Some(self),
+        }
+    }
+
+    pub fn pointer(&self) -> String {
+        let mut segments = Vec::new();
+        let mut at = Some(self);
+        while let Some(p) = at {
+            segments.push(p.segment);
+            at = p.parent;
+        }
+        let mut out = String::new();
+        for s in segments.iter().rev() {
+            match s {
+                Segment::Root => {}
+                Segment::Key(k) => pointer::push_token(&mut out, k),
+                Segment::Index(i) => pointer::push_index(&mut out, *i),
+            }
+        }
+        out
+    }
+}
+
+/// The dynamic scope: the schema resources entered, innermost first.
+#[derive(Clone, Copy)]
+struct Scope<'a> {
+    resource: ResourceId,
+    parent: Option<&'a Scope<'a>>,
+}
+
+/// Which instance members (object properties by position, or array items by index) have been
+/// evaluated.
+#[derive(Default)]
+struct Marks {
+    bits: Vec<u64>,
+}
+
+impl Marks {
+    fn set(&mut self, i: usize) {
+        let word = i / 64;
+        if self.bits.len() <= word {
+            self.bits.resize(word + 1, 0);
+        }
+        self.bits[word] |= 1 << (i % 64);
+    }
+
+    fn get(&self, i: usize) -> bool {
+        self.bits
+            .get(i / 64)
+            .is_some_and(|w| w & (1 << (i % 64)) != 0)
+    }
+
+    fn merge(&mut self, other: &Marks) {
+        if self.bits.len() < other.bits.len() {
+            self.bits.resize(other.bits.len(), 0);
+        }
+        for (a, b) in self.bits.iter_mut().zip(&other.bits) {
+            *a |= b;
+        }
+    }
+}
+
+/// Mutable state of one evaluation.
+struct State {
+    failures: Vec<Failure>,
+    max_depth: usize,
+}
+
+/// Runs an [`Ir`].
+pub struct Interpreter<'ir> {
+    ir: &'ir Ir,
+    max_depth: usize,
+}
+
+impl<'ir> Interpreter<'ir> {
+    pub fn new(ir: &'ir Ir, max_depth: usize) -> Interpreter<'ir> {
+        Interpreter { ir, max_depth }
+    }
+
+    /// First-failure check.
+    pub fn is_valid(&self, instance: &Value) -> Result<bool, Halt> {
+        let mut st = State {
+            failures: Vec::new(),
+            max_depth: self.max_depth,
+        };
+        let scope = Scope {
+            resource: self.ir.node(self.ir.root).resource,
+            parent: None,
+        };
+        self.eval::<false>(
+            self.ir.root,
+            instance,
+            &Path::ROOT,
+            &Path::ROOT,
+            &scope,
+            0,
+            &mut st,
+            None,
+        )
+    }
+
+    /// Every failure.
+    pub fn validate(&self, instance: &Value) -> Result<Vec<Failure>, Halt> {
+        let mut st = State {
+            failures: Vec::new(),
+            max_depth: self.max_depth,
+        };
+        let scope = Scope {
+            resource: self.ir.node(self.ir.root).resource,
+            parent: None,
+        };
+        self.eval::<true>(
+            self.ir.root,
+            instance,
+            &Path::ROOT,
+            &Path::ROOT,
+            &scope,
+            0,
+            &mut st,
+            None,
+        )?;
+        Ok(st.failures)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn eval<const C: bool>(
+        &self,
+        id: NodeId,
+        v: &Value,
+        ip: &Path<'_>,
+        kp: &Path<'_>,
+        scope: &Scope<'_>,
+        depth: usize,
+        st: &mut State,
+        out: Option<&mut Marks>,
+    ) -> Flow {
+        let node = self.ir.node(id);
+        let k = match &node.body {
+            Body::Bool(true) => return Ok(true),
+            Body::Bool(false) => {
+                if C {
+                    self.record(st, node, "", ip, kp, messages::false_schema("", None, None));
+                }
+                return Ok(false);
+            }
+            Body::Keywords(k) => k,
+        };
+        if depth >= st.max_depth {
+            return Err(Halt(Failure::new(
+                ip.pointer(),
+                kp.pointer(),
+                Some(node.uri.clone()),
+                "",
+                messages::evaluation_too_deep(st.max_depth),
+            )));
+        }
+        let inner;
+        let scope = if self.ir.dynamic_scope && scope.resource != node.resource {
+            inner = Scope {
+                resource: node.resource,
+                parent: Some(scope),
+            };
+            &inner
+        } else {
+            scope
+        };
+        self.keywords::<C>(node, k, v, ip, kp, scope, depth + 1, st, out)
+    }
+
+    fn record(
+        &self,
+        st: &mut State,
+        node: &Node,
+        keyword: &str,
+        ip: &Path<'_>,
+        kp: &Path<'_>,
+        message: String,
+    ) {
+        let absolute = if keyword.is_empty() {
+            node.uri.clone()
+        } else {
+            format!("{}/{keyword}", node.uri)
+        };
+        let keyword_name = if keyword.is_empty() { "false" } else { keyword };
+        st.failures.push(Failure::new(
+            ip.pointer(),
+            kp.pointer(),
+            Some(absolute),
+            keyword_name,
+            message,
+        ));
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn keywords<const C: bool>(
+        &self,
+        node: &Node,
+        k: &Keywords,
+        v: &Value,
+        ip: &Path<'_>,
+        kp: &Path<'_>,
+        scope: &Scope<'_>,
+        depth: usize,
+        st: &mut State,
+        out: Option<&mut Marks>,
+    ) -> Flow {
+        let mut valid = true;
+        macro_rules! fail {
+            ($keyword:expr, $ip:expr, $message:expr) => {{
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                let kp_kw = kp.key($keyword);
+                self.record(st, node, $keyword, $ip, &kp_kw, $message);
+            }};
+        }
+        macro_rules! sub {
+            ($ok:expr) => {{
+                if !$ok {
+                    if !C {
+                        return Ok(false);
+                    }
+                    valid = false;
+                }
+            }};
+        }
+
+        // Annotations are gathered when an `unevaluated*` keyword here needs them, or when the
+        // caller asked for them.
+        let wants_local = match v {
+            Value::Object(_) => k
+                .object
+                .as_ref()
+                .is_some_and(|o| o.unevaluated_properties.is_some()),
+            Value::Array(_) => k
+                .array
+                .as_ref()
+                .is_some_and(|a| a.unevaluated_items.is_some()),
+            _ => false,
+        };
+        let tracking =
+            matches!(v, Value::Object(_) | Value::Array(_)) && (wants_local || out.is_some());
+        let mut marks = Marks::default();
+        macro_rules! marks {
+            () => {
+                if tracking { Some(&mut marks) } else { None }
+            };
+        }
+
+        if let Some(target) = k.reference {
+            let kp2 = kp.key("$ref");
+            sub!(self.eval::<C>(target, v, ip, &kp2, scope, depth, st, marks!())?);
+        }
+        if let Some(dynamic) = &k.dynamic_reference {
+            let target = match dynamic {
+                DynamicRef::Fixed(t) => *t,
+                DynamicRef::Dynamic {
+                    fallback,
+                    candidates,
+                    ..
+                } => {
+                    let mut chosen = *fallback;
+                    let mut at = Some(scope);
+                    while let Some(s) = at {
+                        if let Some((_, n)) = candidates.iter().find(|(r, _)| *r == s.resource) {
+                            chosen = *n;
+                        }
+                        at = s.parent;
+                    }
+                    chosen
+                }
+            };
+            let kp2 = kp.key("$dynamicRef");
+            sub!(self.eval::<C>(target, v, ip, &kp2, scope, depth, st, marks!())?);
+        }
+        if let Some(types) = k.types {
+            if !types.matches(v) {
+                fail!("type", ip, messages::type_mismatch(types, v));
+            }
+        }
+        if let Some(c) = &k.constant {
+            if !json::equal(c, v) {
+                fail!("const", ip, messages::const_mismatch(c));
+            }
+        }
+        if let Some(options) = &k.enumeration {
+            if !options.iter().any(|o| json::equal(o, v)) {
+                fail!("enum", ip, messages::enum_mismatch(options));
+            }
+        }
+        match v {
+            Value::Number(n) => {
+                if let Some(checks) = &k.number {
+                    use std::cmp::Ordering::*;
+                    if let Some(b) = &checks.minimum {
+                        if b.compare(n) == Less {
+                            fail!("minimum", ip, messages::minimum(n, b.number()));
+                        }
+                    }
+                    if let Some(b) = &checks.maximum {
+                        if b.compare(n) == Greater {
+                            fail!("maximum", ip, messages::maximum(n, b.number()));
+                        }
+                    }
+                    if let Some(b) = &checks.exclusive_minimum {
+                        if b.compare(n) != Greater {
+                            fail!(
+                                "exclusiveMinimum",
+                                ip,
+                                messages::exclusive_minimum(n, b.number())
+                            );
+                        }
+                    }
+                    if let Some(b) = &checks.exclusive_maximum {
+                        if b.compare(n) != Less {
+                            fail!(
+                                "exclusiveMaximum",
+                                ip,
+                                messages::exclusive_maximum(n, b.number())
+                            );
+                        }
+                    }
+                    if let Some(m) = &checks.multiple_of {
+                        if !m.divides(n) {
+                            fail!("multipleOf", ip, messages::multiple_of(n, m.number()));
+                        }
+                    }
+                }
+            }
+            Value::String(s) => {
+                if let Some(checks) = &k.string {
+                    if checks.min_length.is_some() || checks.max_length.is_some() {
+                        let length = string_length(s);
+                        if let Some(min) = checks.min_length {
+                            if (length as u64) < min {
+                                fail!("minLength", ip, messages::min_length(min, length));
+                            }
+                        }
+                        if let Some(max) = checks.max_length {
+                            if (length as u64) > max {
+                                fail!("maxLength", ip, messages::max_length(max, length));
+                            }
+                        }
+                    }
+                    if let Some(p) = checks.pattern {
+                        let pattern = self.ir.pattern(p);
+                        if !pattern.is_match(s) {
+                            fail!("pattern", ip, messages::pattern(pattern.as_str()));
+                        }
+                    }
+                    if let Some(f) = checks.format {
+                        if !f.is_valid(s) {
+                            fail!("format", ip, messages::format(f.description()));
+                        }
+                    }
+                    if let Some(content) = &checks.content {
+                        sub!(self.content::<C>(node, content, s, ip, kp, scope, depth, st)?);
+                    }
+                }
+            }
+            Value::Array(items) => {
+                if let Some(plan) = &k.array {
+                    sub!(self.array::<C>(node, plan, items, ip, kp, scope, depth, st, marks!())?);
+                }
+            }
+            Value::Object(map) => {
+                if let Some(plan) = &k.object {
+                    sub!(self.object::<C>(
+                        node,
+                        plan,
+                        map,
+                        v,
+                        ip,
+                        kp,
+                        scope,
+                        depth,
+                        st,
+                        marks!()
+                    )?);
+                }
+            }
+            _ => {}
+        }
+
+        for (i, &child) in k.all_of.iter().enumerate() {
+            let kp1 = kp.key("allOf");
+            let kp2 = kp1.index(i);
+            sub!(self.eval::<C>(child, v, ip, &kp2, scope, depth, st, marks!())?);
+        }
+        if !k.any_of.is_empty() {
+            let mut any = false;
+            for (i, &child) in k.any_of.iter().enumerate() {
+                let kp1 = kp.key("anyOf");
+                let kp2 = kp1.index(i);
+                if tracking {
+                    let mut branch = Marks::default();
+                    if self.eval::<false>(
+                        child,
+                        v,
+                        ip,
+                        &kp2,
+                        scope,
+                        depth,
+                        st,
+                        Some(&mut branch),
+                    )? {
+                        marks.merge(&branch);
+                        any = true;
+                    }
+                } else if self.eval::<false>(child, v, ip, &kp2, scope, depth, st, None)? {
+                    any = true;
+                    break;
+                }
+            }
+            if !any {
+                fail!("anyOf", ip, messages::any_of());
+            }
+        }
+        if !k.one_of.is_empty() {
+            let mut first: Option<usize> = None;
+            let mut second: Option<usize> = None;
+            let mut kept = Marks::default();
+            for (i, &child) in k.one_of.iter().enumerate() {
+                let kp1 = kp.key("oneOf");
+                let kp2 = kp1.index(i);
+                let mut branch = Marks::default();
+                let ok = self.eval::<false>(
+                    child,
+                    v,
+                    ip,
+                    &kp2,
+                    scope,
+                    depth,
+                    st,
+                    if tracking { Some(&mut branch) } else { None },
+                )?;
+                if ok {
+                    if first.is_none() {
+                        first = Some(i);
+                        kept = branch;
+                    } else {
+                        second = Some(i);
+                        break;
+                    }
+                }
+            }
+            match (first, second) {
+                (Some(_), None) => marks.merge(&kept),
+                (None, _) => fail!("oneOf", ip, messages::one_of_none()),
+                (Some(a), Some(b)) => fail!("oneOf", ip, messages::one_of_many(a, b)),
+            }
+        }
+        if let Some(child) = k.not {
+            let kp2 = kp.key("not");
+            if self.eval::<false>(child, v, ip, &kp2, scope, depth, st, None)? {
+                fail!("not", ip, messages::not());
+            }
+        }
+        if let Some(cond) = &k.condition {
+            let kp_if = kp.key("if");
+            let mut branch = Marks::default();
+            let holds = self.eval::<false>(
+                cond.if_,
+                v,
+                ip,
+                &kp_if,
+                scope,
+                depth,
+                st,
+                if tracking { Some(&mut branch) } else { None },
+            )?;
+            if holds {
+                marks.merge(&branch);
+                if let Some(then) = cond.then {
+                    let kp2 = kp.key("then");
+                    sub!(self.eval::<C>(then, v, ip, &kp2, scope, depth, st, marks!())?);
+                }
+            } else if let Some(else_) = cond.else_ {
+                let kp2 = kp.key("else");
+                sub!(self.eval::<C>(else_, v, ip, &kp2, scope, depth, st, marks!())?);
+            }
+        }
+
+        // Last: the unevaluated keywords, once every annotation they read is in.
+        match v {
+            Value::Object(map) => {
+                if let Some(child) = k.object.as_ref().and_then(|o| o.unevaluated_properties) {
+                    let kp1 = kp.key("unevaluatedProperties");
+                    for (i, (key, value)) in map.iter().enumerate() {
+                        if marks.get(i) {
+                            continue;
+                        }
+                        let ip2 = ip.key(key);
+                        let ok = self.member::<C>(
+                            node,
+                            child,
+                            value,
+                            &ip2,
+                            &kp1,
+                            scope,
+                            depth,
+                            st,
+                            "unevaluatedProperties",
+                            Some(key),
+                            None,
+                        )?;
+                        sub!(ok);
+                        marks.set(i);
+                    }
+                }
+            }
+            Value::Array(items) => {
+                if let Some(child) = k.array.as_ref().and_then(|a| a.unevaluated_items) {
+                    let kp1 = kp.key("unevaluatedItems");
+                    for (i, item) in items.iter().enumerate() {
+                        if marks.get(i) {
+                            continue;
+                        }
+                        let ip2 = ip.index(i);
+                        let ok = self.member::<C>(
+                            node,
+                            child,
+                            item,
+                            &ip2,
+                            &kp1,
+                            scope,
+                            depth,
+                            st,
+                            "unevaluatedItems",
+                            None,
+                            Some(i),
+                        )?;
+                        sub!(ok);
+                        marks.set(i);
+                    }
+                }
+            }
+            _ => {}
+        }
+        if valid {
+            if let Some(out) = out {
+                out.merge(&marks);
+            }
+        }
+        Ok(valid)
+    }
+
+    /// Applies `child` to a member (property value or item). A `false` child gets a message
+    /// naming the member instead of the generic one.
+    #[allow(clippy::too_many_arguments)]
+    fn member<const C: bool>(
+        &self,
+        parent: &Node,
+        child: NodeId,
+        v: &Value,
+        ip: &Path<'_>,
+        kp: &Path<'_>,
+        scope: &Scope<'_>,
+        depth: usize,
+        st: &mut State,
+        keyword: &'static str,
+        property: Option<&str>,
+        index: Option<usize>,
+    ) -> Flow {
+        let node = self.ir.node(child);
+        if let Body::Bool(false) = node.body {
+            if C {
+                let _ = parent;
+                st.failures.push(Failure::new(
+                    ip.pointer(),
+                    kp.pointer(),
+                    Some(node.uri.clone()),
+                    keyword,
+                    messages::false_schema(keyword, property, index),
+                ));
+            }
+            return Ok(false);
+        }
+        self.eval::<C>(child, v, ip, kp, scope, depth, st, None)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn content<const C: bool>(
+        &self,
+        node: &Node,
+        content: &ContentCheck,
+        s: &str,
+        ip: &Path<'_>,
+        kp: &Path<'_>,
+        scope: &Scope<'_>,
+        depth: usize,
+        st: &mut State,
+    ) -> Flow {
+        let decoded;
+        let bytes: &[u8] = match content.encoding {
+            Some(encoding) => match encoding.decode(s) {
+                Some(b) => {
+                    decoded = b;
+                    &decoded
+                }
+                None => {
+                    if C {
+                        let kp2 = kp.key("contentEncoding");
+                        self.record(
+                            st,
+                            node,
+                            "contentEncoding",
+                            ip,
+                            &kp2,
+                            messages::content_encoding(encoding.name()),
+                        );
+                    }
+                    return Ok(false);
+                }
+            },
+            None => s.as_bytes(),
+        };
+        let Some(media_type) = content.media_type else {
+            return Ok(true);
+        };
+        let Some(document) = media_type.parse(bytes) else {
+            if C {
+                let kp2 = kp.key("contentMediaType");
+                self.record(
+                    st,
+                    node,
+                    "contentMediaType",
+                    ip,
+                    &kp2,
+                    messages::content_media_type(media_type.name()),
+                );
+            }
+            return Ok(false);
+        };
+        match content.schema {
+            Some(schema) => {
+                let kp2 = kp.key("contentSchema");
+                self.eval::<C>(schema, &document, ip, &kp2, scope, depth, st, None)
+            }
+            None => Ok(true),
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn array<const C: bool>(
+        &self,
+        node: &Node,
+        plan: &ArrayPlan,
+        items: &[Value],
+        ip: &Path<'_>,
+        kp: &Path<'_>,
+        scope: &Scope<'_>,
+        depth: usize,
+        st: &mut State,
+        mut marks: Option<&mut Marks>,
+    ) -> Flow {
+        let mut valid = true;
+        macro_rules! fail {
+            ($keyword:expr, $message:expr) => {{
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                let kp_kw = kp.key($keyword);
+                self.record(st, node, $keyword, ip, &kp_kw, $message);
+            }};
+        }
+        if let Some(min) = plan.min_items {
+            if (items.len() as u64) < min {
+                fail!("minItems", messages::min_items(min, items.len()));
+            }
+        }
+        if let Some(max) = plan.max_items {
+            if (items.len() as u64) > max {
+                fail!("maxItems", messages::max_items(max, items.len()));
+            }
+        }
+        if plan.unique_items {
+            if let Some((a, b)) = json::first_duplicate(items) {
+                fail!("uniqueItems", messages::unique_items(a, b));
+            }
+        }
+        let kp_prefix = kp.key("prefixItems");
+        for (i, (item, &child)) in items.iter().zip(&plan.prefix_items).enumerate() {
+            let kp2 = kp_prefix.index(i);
+            let ip2 = ip.index(i);
+            let ok = self.member::<C>(
+                node,
+                child,
+                item,
+                &ip2,
+                &kp2,
+                scope,
+                depth,
+                st,
+                "prefixItems",
+                None,
+                Some(i),
+            )?;
+            if !ok {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+            }
+            if let Some(m) = marks.as_deref_mut() {
+                m.set(i);
+            }
+        }
+        if let Some(child) = plan.items {
+            let kp2 = kp.key("items");
+            for (i, item) in items.iter().enumerate().skip(plan.prefix_items.len()) {
+                let ip2 = ip.index(i);
+                let ok = self.member::<C>(
+                    node,
+                    child,
+                    item,
+                    &ip2,
+                    &kp2,
+                    scope,
+                    depth,
+                    st,
+                    "items",
+                    None,
+                    Some(i),
+                )?;
+                if !ok {
+                    if !C {
+                        return Ok(false);
+                    }
+                    valid = false;
+                }
+                if let Some(m) = marks.as_deref_mut() {
+                    m.set(i);
+                }
+            }
+        }
+        if let Some(contains) = &plan.contains {
+            let kp2 = kp.key("contains");
+            let mut count = 0usize;
+            // Every item must be tried when the matches are annotations someone reads or when
+            // there is an upper bound; otherwise reaching the minimum is enough.
+            let exhaustive = marks.is_some() || contains.max.is_some();
+            for (i, item) in items.iter().enumerate() {
+                let ip2 = ip.index(i);
+                if self.eval::<false>(contains.schema, item, &ip2, &kp2, scope, depth, st, None)? {
+                    count += 1;
+                    if let Some(m) = marks.as_deref_mut() {
+                        m.set(i);
+                    }
+                    if !exhaustive && count as u64 >= contains.min {
+                        break;
+                    }
+                }
+            }
+            if (count as u64) < contains.min {
+                let keyword = if contains.min == 1 {
+                    "contains"
+                } else {
+                    "minContains"
+                };
+                fail!(keyword, messages::min_contains(contains.min, count));
+            }
+            if let Some(max) = contains.max {
+                if count as u64 > max {
+                    fail!("maxContains", messages::max_contains(max, count));
+                }
+            }
+        }
+        Ok(valid)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn object<const C: bool>(
+        &self,
+        node: &Node,
+        plan: &ObjectPlan,
+        map: &Map<String, Value>,
+        whole: &Value,
+        ip: &Path<'_>,
+        kp: &Path<'_>,
+        scope: &Scope<'_>,
+        depth: usize,
+        st: &mut State,
+        mut marks: Option<&mut Marks>,
+    ) -> Flow {
+        let mut valid = true;
+        macro_rules! fail {
+            ($keyword:expr, $message:expr) => {{
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                let kp_kw = kp.key($keyword);
+                self.record(st, node, $keyword, ip, &kp_kw, $message);
+            }};
+        }
+        macro_rules! sub {
+            ($ok:expr) => {{
+                if !$ok {
+                    if !C {
+                        return Ok(false);
+                    }
+                    valid = false;
+                }
+            }};
+        }
+        if let Some(min) = plan.min_properties {
+            if (map.len() as u64) < min {
+                fail!("minProperties", messages::min_properties(min, map.len()));
+            }
+        }
+        if let Some(max) = plan.max_properties {
+            if (map.len() as u64) > max {
+                fail!("maxProperties", messages::max_properties(max, map.len()));
+            }
+        }
+        // The key pass: each key is matched once against properties, patternProperties and
+        // additionalProperties; required properties that are also declared are seen here.
+        let mut seen: u64 = 0;
+        let use_seen = plan.properties.len() <= 64;
+        if plan.needs_key_pass() {
+            let kp_props = kp.key("properties");
+            let kp_patterns = kp.key("patternProperties");
+            let kp_additional = kp.key("additionalProperties");
+            for (i, (key, value)) in map.iter().enumerate() {
+                let ip2 = ip.key(key);
+                let mut matched = false;
+                if let Some(pi) = plan.property_index(key) {
+                    matched = true;
+                    if use_seen {
+                        seen |= 1 << pi;
+                    }
+                    let child = plan.properties[pi].1;
+                    let kp2 = kp_props.key(key);
+                    sub!(self.member::<C>(
+                        node,
+                        child,
+                        value,
+                        &ip2,
+                        &kp2,
+                        scope,
+                        depth,
+                        st,
+                        "properties",
+                        Some(key),
+                        None
+                    )?);
+                }
+                for (pattern, child) in &plan.pattern_properties {
+                    let pattern_ref = self.ir.pattern(*pattern);
+                    if pattern_ref.is_match(key) {
+                        matched = true;
+                        let kp2 = kp_patterns.key(pattern_ref.as_str());
+                        sub!(self.member::<C>(
+                            node,
+                            *child,
+                            value,
+                            &ip2,
+                            &kp2,
+                            scope,
+                            depth,
+                            st,
+                            "patternProperties",
+                            Some(key),
+                            None
+                        )?);
+                    }
+                }
+                if !matched {
+                    if let Some(child) = plan.additional_properties {
+                        matched = true;
+                        sub!(self.member::<C>(
+                            node,
+                            child,
+                            value,
+                            &ip2,
+                            &kp_additional,
+                            scope,
+                            depth,
+                            st,
+                            "additionalProperties",
+                            Some(key),
+                            None
+                        )?);
+                    }
+                }
+                if matched {
+                    if let Some(m) = marks.as_deref_mut() {
+                        m.set(i);
+                    }
+                }
+            }
+        }
+        for (name, index) in &plan.required {
+            let present = match index {
+                Some(i) if use_seen && plan.needs_key_pass() => seen & (1 << i) != 0,
+                _ => map.contains_key(name),
+            };
+            if !present {
+                fail!("required", messages::required(name));
+            }
+        }
+        for dependent in &plan.dependent_required {
+            if map.contains_key(&dependent.property) {
+                for dependency in &dependent.then {
+                    if !map.contains_key(dependency) {
+                        fail!(
+                            dependent.keyword,
+                            messages::dependent_required(&dependent.property, dependency)
+                        );
+                    }
+                }
+            }
+        }
+        if let Some(child) = plan.property_names {
+            let kp2 = kp.key("propertyNames");
+            for key in map.keys() {
+                let name = Value::String(key.clone());
+                if !self.eval::<false>(child, &name, ip, &kp2, scope, depth, st, None)? {
+                    fail!("propertyNames", messages::property_name(key));
+                }
+            }
+        }
+        for dependent in &plan.dependent_schemas {
+            if map.contains_key(&dependent.property) {
+                let kp1 = kp.key(dependent.keyword);
+                let kp2 = kp1.key(&dependent.property);
+                {
+                    sub!(self.eval::<C>(
+                        dependent.then,
+                        whole,
+                        ip,
+                        &kp2,
+                        scope,
+                        depth,
+                        st,
+                        marks.as_deref_mut()
+                    )?);
+                }
+            }
+        }
+        Ok(valid)
+    }
+}
+
+fn string_length(s: &str) -> usize {
+    // Counting code points is only needed when the byte length does not already decide.
+    if s.is_ascii() {
+        s.len()
+    } else {
+        s.chars().count()
+    }
+}

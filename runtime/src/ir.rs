@@ -1,0 +1,296 @@
+//! The intermediate representation: a schema after parsing, resolution and analysis.
+//!
+//! This is the contract between the front end and the two back ends. The front end
+//! ([`crate::build`]) reads schema JSON once: it checks the dialect and the meta-schema,
+//! assigns base URIs, resolves every `$ref` and `$dynamicRef` to a [`NodeId`], decodes every
+//! keyword into a typed field, and decides what evaluation needs (annotation tracking, dynamic
+//! scope). The interpreter ([`crate::interp`]) executes an [`Ir`]; the code generator
+//! (`toolschema-compiler`) emits Rust from the same [`Ir`]. Neither back end looks at schema
+//! JSON again, and neither decides a keyword's meaning: when a keyword is absent from a plan it
+//! is absent from evaluation.
+//!
+//! # Invariants
+//! - `nodes[root]` is the schema's root; every [`NodeId`] in the arena is valid.
+//! - Keywords outside the active vocabularies, and `format`/`content*` when they are only
+//!   annotations, are not in the IR at all.
+//! - [`Node::tracks_properties`] / [`Node::tracks_items`] are true exactly for the nodes whose
+//!   evaluated-property / evaluated-item annotations some `unevaluated*` keyword consumes.
+//! - A `$dynamicRef` whose target cannot vary is a [`DynamicRef::Fixed`]; [`Ir::dynamic_scope`]
+//!   is true only when some [`DynamicRef::Dynamic`] exists.
+//! - No cycle of in-place applicators (a cycle that does not descend into the instance) exists:
+//!   the front end rejects such schemas, so evaluation always terminates.
+//! - Evaluation order within a node is the order of fields in [`Keywords`]; `unevaluated*` run
+//!   last, after every annotation they depend on.
+//!
+//! The IR is public so that generated-code tooling can read it; its shape may change between
+//! minor versions.
+
+use crate::content::{ContentEncoding, ContentMediaType};
+use crate::format::Format;
+use crate::json::TypeSet;
+use crate::number::{Bound, MultipleOf};
+use crate::regex::Pattern;
+use serde_json::Value;
+
+/// Index of a [`Node`] in [`Ir::nodes`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NodeId(pub u32);
+
+impl NodeId {
+    /// The index as `usize`.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Index of a [`Pattern`] in [`Ir::patterns`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PatternId(pub u32);
+
+/// Index of a schema resource (a document root or a subschema with `$id`) in [`Ir::resources`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ResourceId(pub u32);
+
+/// A built schema, ready for a back end.
+#[derive(Clone, Debug)]
+pub struct Ir {
+    /// Every subschema reached from the root, each once.
+    pub nodes: Vec<Node>,
+    /// The root node.
+    pub root: NodeId,
+    /// Every `pattern` and `patternProperties` key, compiled once.
+    pub patterns: Vec<Pattern>,
+    /// The absolute URI of every schema resource.
+    pub resources: Vec<String>,
+    /// Whether some `$dynamicRef` needs the dynamic scope at run time.
+    pub dynamic_scope: bool,
+}
+
+impl Ir {
+    /// The node with this id.
+    pub fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id.index()]
+    }
+
+    /// The pattern with this id.
+    pub fn pattern(&self, id: PatternId) -> &Pattern {
+        &self.patterns[id.0 as usize]
+    }
+}
+
+/// One subschema.
+#[derive(Clone, Debug)]
+pub struct Node {
+    /// Absolute URI of this subschema: its resource's URI and a JSON Pointer fragment. Keyword
+    /// names appended to it give each keyword's absolute location.
+    pub uri: String,
+    /// The schema resource this subschema belongs to (for the dynamic scope).
+    pub resource: ResourceId,
+    /// What the subschema requires.
+    pub body: Body,
+    /// Whether evaluation must report the object properties this node evaluated.
+    pub tracks_properties: bool,
+    /// Whether evaluation must report the array items this node evaluated.
+    pub tracks_items: bool,
+}
+
+/// A boolean schema or a schema object.
+#[derive(Clone, Debug)]
+pub enum Body {
+    /// `true` accepts everything, `false` nothing.
+    Bool(bool),
+    /// A schema object's keywords.
+    Keywords(Box<Keywords>),
+}
+
+/// The keywords of a schema object, decoded. Evaluated in field order.
+#[derive(Clone, Debug, Default)]
+pub struct Keywords {
+    /// `$ref`.
+    pub reference: Option<NodeId>,
+    /// `$dynamicRef`.
+    pub dynamic_reference: Option<DynamicRef>,
+    /// `type`.
+    pub types: Option<TypeSet>,
+    /// `const`.
+    pub constant: Option<Value>,
+    /// `enum`.
+    pub enumeration: Option<Vec<Value>>,
+    /// Numeric keywords; checked for numbers only.
+    pub number: Option<NumberChecks>,
+    /// String keywords; checked for strings only.
+    pub string: Option<StringChecks>,
+    /// Array keywords; checked for arrays only.
+    pub array: Option<ArrayPlan>,
+    /// Object keywords; checked for objects only.
+    pub object: Option<ObjectPlan>,
+    /// `allOf`.
+    pub all_of: Vec<NodeId>,
+    /// `anyOf`.
+    pub any_of: Vec<NodeId>,
+    /// `oneOf`.
+    pub one_of: Vec<NodeId>,
+    /// `not`.
+    pub not: Option<NodeId>,
+    /// `if` / `then` / `else` (present only when `if` is).
+    pub condition: Option<Condition>,
+}
+
+/// `$dynamicRef`, resolved as far as the schema allows.
+#[derive(Clone, Debug)]
+pub enum DynamicRef {
+    /// The target is the same whatever the dynamic scope: a plain reference.
+    Fixed(NodeId),
+    /// The target depends on the dynamic scope.
+    Dynamic {
+        /// The anchor name (the reference's fragment).
+        anchor: String,
+        /// The statically resolved target, used when no resource in scope defines the anchor.
+        fallback: NodeId,
+        /// Every resource that defines `$dynamicAnchor` with this name, and the node it marks.
+        candidates: Vec<(ResourceId, NodeId)>,
+    },
+}
+
+/// `if`, `then`, `else`.
+#[derive(Clone, Debug)]
+pub struct Condition {
+    /// `if`.
+    pub if_: NodeId,
+    /// `then`.
+    pub then: Option<NodeId>,
+    /// `else`.
+    pub else_: Option<NodeId>,
+}
+
+/// Numeric keywords.
+#[derive(Clone, Debug, Default)]
+pub struct NumberChecks {
+    /// `minimum`.
+    pub minimum: Option<Bound>,
+    /// `maximum`.
+    pub maximum: Option<Bound>,
+    /// `exclusiveMinimum`.
+    pub exclusive_minimum: Option<Bound>,
+    /// `exclusiveMaximum`.
+    pub exclusive_maximum: Option<Bound>,
+    /// `multipleOf`.
+    pub multiple_of: Option<MultipleOf>,
+}
+
+/// String keywords.
+#[derive(Clone, Debug, Default)]
+pub struct StringChecks {
+    /// `minLength`, in code points.
+    pub min_length: Option<u64>,
+    /// `maxLength`, in code points.
+    pub max_length: Option<u64>,
+    /// `pattern`.
+    pub pattern: Option<PatternId>,
+    /// `format`, present only when asserted.
+    pub format: Option<Format>,
+    /// `contentEncoding` / `contentMediaType` / `contentSchema`, present only when asserted.
+    pub content: Option<ContentCheck>,
+}
+
+/// Asserted content keywords.
+#[derive(Clone, Debug)]
+pub struct ContentCheck {
+    /// `contentEncoding`, when it names an encoding we decode.
+    pub encoding: Option<ContentEncoding>,
+    /// `contentMediaType`, when it names a media type we parse.
+    pub media_type: Option<ContentMediaType>,
+    /// `contentSchema` (only meaningful with a media type).
+    pub schema: Option<NodeId>,
+}
+
+/// Array keywords, evaluated in one pass over the items where possible.
+#[derive(Clone, Debug, Default)]
+pub struct ArrayPlan {
+    /// `prefixItems`.
+    pub prefix_items: Vec<NodeId>,
+    /// `items` (applies to items after the prefix).
+    pub items: Option<NodeId>,
+    /// `contains`, with `minContains` (default 1) and `maxContains`.
+    pub contains: Option<Contains>,
+    /// `minItems`.
+    pub min_items: Option<u64>,
+    /// `maxItems`.
+    pub max_items: Option<u64>,
+    /// `uniqueItems: true`.
+    pub unique_items: bool,
+    /// `unevaluatedItems`.
+    pub unevaluated_items: Option<NodeId>,
+}
+
+/// `contains` and its bounds.
+#[derive(Clone, Debug)]
+pub struct Contains {
+    /// The subschema.
+    pub schema: NodeId,
+    /// `minContains`, 1 when absent.
+    pub min: u64,
+    /// `maxContains`.
+    pub max: Option<u64>,
+}
+
+/// Object keywords as one plan: `properties`, `patternProperties`, `additionalProperties` and
+/// `required` are decided in a single pass over the instance's keys.
+#[derive(Clone, Debug, Default)]
+pub struct ObjectPlan {
+    /// `properties`, in schema order.
+    pub properties: Vec<(String, NodeId)>,
+    /// Indices into `properties`, sorted by name, for lookup by binary search.
+    pub property_order: Vec<u32>,
+    /// `patternProperties`.
+    pub pattern_properties: Vec<(PatternId, NodeId)>,
+    /// `additionalProperties`.
+    pub additional_properties: Option<NodeId>,
+    /// `required`, each with its index in `properties` when it is one (seen during the key
+    /// pass), `None` when it must be looked up separately.
+    pub required: Vec<(String, Option<u32>)>,
+    /// `propertyNames`.
+    pub property_names: Option<NodeId>,
+    /// `minProperties`.
+    pub min_properties: Option<u64>,
+    /// `maxProperties`.
+    pub max_properties: Option<u64>,
+    /// `dependentRequired` (and the array form of the older `dependencies`).
+    pub dependent_required: Vec<Dependent<Vec<String>>>,
+    /// `dependentSchemas` (and the schema form of the older `dependencies`).
+    pub dependent_schemas: Vec<Dependent<NodeId>>,
+    /// `unevaluatedProperties`.
+    pub unevaluated_properties: Option<NodeId>,
+}
+
+/// What the presence of a property brings: more required names, or a subschema.
+#[derive(Clone, Debug)]
+pub struct Dependent<T> {
+    /// The keyword that declared it: `dependentRequired`, `dependentSchemas` or
+    /// `dependencies`.
+    pub keyword: &'static str,
+    /// The property whose presence triggers it.
+    pub property: String,
+    /// The names or the subschema.
+    pub then: T,
+}
+
+impl ObjectPlan {
+    /// The index in `properties` of the property named `key`.
+    pub fn property_index(&self, key: &str) -> Option<usize> {
+        if self.properties.len() <= 8 {
+            return self.properties.iter().position(|(k, _)| k == key);
+        }
+        self.property_order
+            .binary_search_by(|&i| self.properties[i as usize].0.as_str().cmp(key))
+            .ok()
+            .map(|pos| self.property_order[pos] as usize)
+    }
+
+    /// Whether the key pass must visit every key (otherwise only lookups are needed).
+    pub fn needs_key_pass(&self) -> bool {
+        !self.properties.is_empty()
+            || !self.pattern_properties.is_empty()
+            || self.additional_properties.is_some()
+    }
+}

@@ -1,0 +1,227 @@
+//! The text of every failure message, shared by the interpreter and generated validators so
+//! that both paths report exactly the same words.
+//!
+//! Messages are written for whoever must fix the call, a person or a model: what is wrong,
+//! then what was expected.
+
+use crate::json::{JsonType, TypeSet};
+use serde_json::{Number, Value};
+use std::fmt::Write;
+
+const SHOWN: usize = 80;
+
+/// A value as compact JSON, shortened when long.
+pub fn show(value: &Value) -> String {
+    let text = value.to_string();
+    if text.chars().count() <= SHOWN {
+        return text;
+    }
+    let cut: String = text.chars().take(SHOWN).collect();
+    format!("{cut}…")
+}
+
+fn article(t: JsonType) -> &'static str {
+    match t {
+        JsonType::Null => "null",
+        JsonType::Boolean => "a boolean",
+        JsonType::Object => "an object",
+        JsonType::Array => "an array",
+        JsonType::Number => "a number",
+        JsonType::String => "a string",
+        JsonType::Integer => "an integer",
+    }
+}
+
+fn found(value: &Value) -> &'static str {
+    article(JsonType::of(value))
+}
+
+/// `type`.
+pub fn type_mismatch(expected: TypeSet, value: &Value) -> String {
+    let names: Vec<&str> = expected.iter().map(article).collect();
+    let wanted = match names.as_slice() {
+        [] => "no type at all".to_string(),
+        [one] => (*one).to_string(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    };
+    if let Value::Number(_) = value {
+        if expected.contains(JsonType::Integer) {
+            return format!("expected {wanted}, found the number {}", show(value));
+        }
+    }
+    format!("expected {wanted}, found {}", found(value))
+}
+
+/// `const`.
+pub fn const_mismatch(expected: &Value) -> String {
+    format!("must be exactly {}", show(expected))
+}
+
+/// `enum`.
+pub fn enum_mismatch(options: &[Value]) -> String {
+    let mut list = String::new();
+    for (i, v) in options.iter().enumerate() {
+        if i > 0 {
+            list.push_str(", ");
+        }
+        if list.len() > 200 {
+            let _ = write!(list, "… ({} more)", options.len() - i);
+            break;
+        }
+        list.push_str(&show(v));
+    }
+    format!("must be one of: {list}")
+}
+
+/// `minimum`.
+pub fn minimum(value: &Number, bound: &Number) -> String {
+    format!("{value} is less than the minimum of {bound}")
+}
+
+/// `maximum`.
+pub fn maximum(value: &Number, bound: &Number) -> String {
+    format!("{value} is greater than the maximum of {bound}")
+}
+
+/// `exclusiveMinimum`.
+pub fn exclusive_minimum(value: &Number, bound: &Number) -> String {
+    format!("{value} must be greater than {bound}")
+}
+
+/// `exclusiveMaximum`.
+pub fn exclusive_maximum(value: &Number, bound: &Number) -> String {
+    format!("{value} must be less than {bound}")
+}
+
+/// `multipleOf`.
+pub fn multiple_of(value: &Number, divisor: &Number) -> String {
+    format!("{value} is not a multiple of {divisor}")
+}
+
+/// `minLength`.
+pub fn min_length(limit: u64, length: usize) -> String {
+    format!("must be at least {limit} characters long, but has {length}")
+}
+
+/// `maxLength`.
+pub fn max_length(limit: u64, length: usize) -> String {
+    format!("must be at most {limit} characters long, but has {length}")
+}
+
+/// `pattern`.
+pub fn pattern(source: &str) -> String {
+    format!("does not match the pattern {source:?}")
+}
+
+/// `format`.
+pub fn format(description: &str) -> String {
+    format!("is not {description}")
+}
+
+/// `contentEncoding`.
+pub fn content_encoding(encoding: &str) -> String {
+    format!("is not valid {encoding} content")
+}
+
+/// `contentMediaType`.
+pub fn content_media_type(media_type: &str) -> String {
+    format!("does not hold valid {media_type} content")
+}
+
+/// `minItems`.
+pub fn min_items(limit: u64, count: usize) -> String {
+    format!("must have at least {limit} items, but has {count}")
+}
+
+/// `maxItems`.
+pub fn max_items(limit: u64, count: usize) -> String {
+    format!("must have at most {limit} items, but has {count}")
+}
+
+/// `uniqueItems`.
+pub fn unique_items(first: usize, second: usize) -> String {
+    format!("items {first} and {second} are equal, but all items must be unique")
+}
+
+/// `contains` / `minContains`.
+pub fn min_contains(min: u64, count: usize) -> String {
+    if min == 1 {
+        "must contain at least one item matching the `contains` schema, but has none".to_string()
+    } else {
+        format!("must contain at least {min} items matching the `contains` schema, but has {count}")
+    }
+}
+
+/// `maxContains`.
+pub fn max_contains(max: u64, count: usize) -> String {
+    format!("must contain at most {max} items matching the `contains` schema, but has {count}")
+}
+
+/// `minProperties`.
+pub fn min_properties(limit: u64, count: usize) -> String {
+    format!("must have at least {limit} properties, but has {count}")
+}
+
+/// `maxProperties`.
+pub fn max_properties(limit: u64, count: usize) -> String {
+    format!("must have at most {limit} properties, but has {count}")
+}
+
+/// `required`.
+pub fn required(name: &str) -> String {
+    format!("missing required property {name:?}")
+}
+
+/// `dependentRequired`.
+pub fn dependent_required(present: &str, missing: &str) -> String {
+    format!("missing property {missing:?}, which is required when {present:?} is present")
+}
+
+/// A `false` subschema, by the keyword that applied it.
+pub fn false_schema(keyword: &str, property: Option<&str>, index: Option<usize>) -> String {
+    match (keyword, property, index) {
+        ("additionalProperties", Some(p), _) => {
+            format!("unexpected property {p:?}: no additional properties are allowed")
+        }
+        ("unevaluatedProperties", Some(p), _) => {
+            format!("unexpected property {p:?}: no other properties are allowed")
+        }
+        ("properties" | "patternProperties", Some(p), _) => {
+            format!("property {p:?} is not allowed")
+        }
+        ("items" | "unevaluatedItems" | "prefixItems", _, Some(i)) => {
+            format!("unexpected item at index {i}: the array may not have it")
+        }
+        _ => "no value is allowed here".to_string(),
+    }
+}
+
+/// `anyOf`.
+pub fn any_of() -> String {
+    "matches none of the alternatives in `anyOf`".to_string()
+}
+
+/// `oneOf` with no valid alternative.
+pub fn one_of_none() -> String {
+    "matches none of the alternatives in `oneOf`".to_string()
+}
+
+/// `oneOf` with several valid alternatives.
+pub fn one_of_many(first: usize, second: usize) -> String {
+    format!("matches alternatives {first} and {second} of `oneOf`, but must match exactly one")
+}
+
+/// `not`.
+pub fn not() -> String {
+    "must not match the schema in `not`".to_string()
+}
+
+/// `propertyNames`, naming the offending name.
+pub fn property_name(name: &str) -> String {
+    format!("the property name {name:?} is not allowed by `propertyNames`")
+}
+
+/// The evaluation-depth limit.
+pub fn evaluation_too_deep(limit: usize) -> String {
+    format!("evaluation nests more than the limit of {limit} subschemas")
+}

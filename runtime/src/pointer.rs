@@ -1,0 +1,162 @@
+//! JSON Pointers (RFC 6901): building them for error locations, and following them for `$ref`.
+
+use serde_json::Value;
+use std::fmt::Write;
+
+/// Appends `/token` to `pointer`, escaping `~` and `/`.
+pub fn push_token(pointer: &mut String, token: &str) {
+    pointer.push('/');
+    for c in token.chars() {
+        match c {
+            '~' => pointer.push_str("~0"),
+            '/' => pointer.push_str("~1"),
+            c => pointer.push(c),
+        }
+    }
+}
+
+/// Appends `/index`.
+pub fn push_index(pointer: &mut String, index: usize) {
+    let _ = write!(pointer, "/{index}");
+}
+
+/// Splits a pointer into unescaped tokens; `None` when it is not a valid pointer.
+pub fn tokens(pointer: &str) -> Option<Vec<String>> {
+    if pointer.is_empty() {
+        return Some(Vec::new());
+    }
+    let rest = pointer.strip_prefix('/')?;
+    rest.split('/').map(unescape_token).collect()
+}
+
+fn unescape_token(token: &str) -> Option<String> {
+    if !token.contains('~') {
+        return Some(token.to_string());
+    }
+    let mut out = String::with_capacity(token.len());
+    let mut chars = token.chars();
+    while let Some(c) = chars.next() {
+        if c == '~' {
+            match chars.next() {
+                Some('0') => out.push('~'),
+                Some('1') => out.push('/'),
+                _ => return None,
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    Some(out)
+}
+
+/// Follows `pointer` from `root`.
+pub fn follow<'v>(root: &'v Value, tokens: &[String]) -> Option<&'v Value> {
+    let mut current = root;
+    for token in tokens {
+        current = match current {
+            Value::Object(map) => map.get(token)?,
+            Value::Array(items) => items.get(array_index(token)?)?,
+            _ => return None,
+        };
+    }
+    Some(current)
+}
+
+/// An array index token: digits without a leading zero (RFC 6901 §4).
+fn array_index(token: &str) -> Option<usize> {
+    if token.is_empty()
+        || (token.len() > 1 && token.starts_with('0'))
+        || !token.bytes().all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    token.parse().ok()
+}
+
+/// Joins unescaped tokens back into a pointer string.
+pub fn join(tokens: &[String]) -> String {
+    let mut out = String::new();
+    for t in tokens {
+        push_token(&mut out, t);
+    }
+    out
+}
+
+/// Percent-decodes a URI fragment; `None` when the escapes are malformed or not UTF-8.
+pub fn percent_decode(fragment: &str) -> Option<String> {
+    if !fragment.contains('%') {
+        return Some(fragment.to_string());
+    }
+    let bytes = fragment.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = fragment.get(i + 1..i + 3)?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+/// Percent-encodes what a URI fragment may not hold as is, so a pointer can be written as
+/// `base#pointer` in an absolute keyword location.
+pub fn fragment_encode(pointer: &str) -> String {
+    let mut out = String::with_capacity(pointer.len());
+    for c in pointer.chars() {
+        match c {
+            'A'..='Z' | 'a'..='z' | '0'..='9' => out.push(c),
+            '-' | '.' | '_' | '~' | '!' | '$' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | ';'
+            | '=' | ':' | '@' | '/' | '?' => out.push(c),
+            c => {
+                let mut buf = [0u8; 4];
+                for b in c.encode_utf8(&mut buf).bytes() {
+                    let _ = write!(out, "%{b:02X}");
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn escapes_round_trip() {
+        let mut p = String::new();
+        push_token(&mut p, "a/b~c");
+        push_index(&mut p, 3);
+        assert_eq!(p, "/a~1b~0c/3");
+        assert_eq!(
+            tokens(&p).unwrap(),
+            vec!["a/b~c".to_string(), "3".to_string()]
+        );
+        assert_eq!(join(&tokens(&p).unwrap()), p);
+    }
+
+    #[test]
+    fn follows_objects_and_arrays() {
+        let doc = json!({"a": [10, {"b/c": true}]});
+        let t = tokens("/a/1/b~1c").unwrap();
+        assert_eq!(follow(&doc, &t), Some(&json!(true)));
+        assert_eq!(follow(&doc, &tokens("/a/01").unwrap()), None);
+        assert_eq!(follow(&doc, &tokens("/a/2").unwrap()), None);
+        assert!(tokens("a").is_none());
+        assert!(tokens("/~2").is_none());
+    }
+
+    #[test]
+    fn percent_coding() {
+        assert_eq!(percent_decode("/a%25b%22").unwrap(), "/a%b\"");
+        assert!(percent_decode("%zz").is_none());
+        assert!(percent_decode("%").is_none());
+        assert_eq!(fragment_encode("/a b%"), "/a%20b%25");
+    }
+}

@@ -1,0 +1,129 @@
+//! Generates one `#[test]` per case of the JSON-Schema-Test-Suite (draft 2020-12), named after
+//! its file, group and description, so a failure names exactly what failed.
+
+use serde_json::Value;
+use std::collections::BTreeSet;
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+fn main() {
+    println!("cargo:rerun-if-env-changed=JSON_SCHEMA_TEST_SUITE");
+    println!("cargo:rerun-if-changed=expected-failures.txt");
+    let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap());
+    let suite = std::env::var_os("JSON_SCHEMA_TEST_SUITE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| manifest.join("../../shared/json-schema-test-suite"));
+    let out = PathBuf::from(std::env::var("OUT_DIR").unwrap()).join("suite_cases.rs");
+    let tests_dir = suite.join("tests/draft2020-12");
+    if !tests_dir.is_dir() {
+        let message = format!(
+            "the JSON-Schema-Test-Suite was not found at {}; set JSON_SCHEMA_TEST_SUITE to its root",
+            suite.display()
+        );
+        std::fs::write(
+            &out,
+            format!("#[test]\nfn suite_is_present() {{ panic!({message:?}); }}\n"),
+        )
+        .unwrap();
+        return;
+    }
+    println!("cargo:rerun-if-changed={}", tests_dir.display());
+    let expected = expected_failures(&manifest.join("expected-failures.txt"));
+    let mut code = String::new();
+    let mut listed_seen = BTreeSet::new();
+    for (group_kind, dir) in [
+        ("required", tests_dir.clone()),
+        ("optional", tests_dir.join("optional")),
+        ("format", tests_dir.join("optional/format")),
+    ] {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "json"))
+            .collect();
+        files.sort();
+        for file in files {
+            println!("cargo:rerun-if-changed={}", file.display());
+            let relative = file
+                .strip_prefix(&tests_dir)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
+            let stem = file.file_stem().unwrap().to_string_lossy().to_string();
+            let groups: Value =
+                serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+            let _ = writeln!(
+                code,
+                "mod {}_{} {{\n    use super::*;",
+                group_kind,
+                ident(&stem)
+            );
+            let mut used = BTreeSet::new();
+            for (g, group) in groups.as_array().unwrap().iter().enumerate() {
+                let gdesc = group["description"].as_str().unwrap_or("");
+                for (c, case) in group["tests"].as_array().unwrap().iter().enumerate() {
+                    let cdesc = case["description"].as_str().unwrap_or("");
+                    let mut name = format!("{}__{}", ident(gdesc), ident(cdesc));
+                    if !used.insert(name.clone()) {
+                        name = format!("{name}_{g}_{c}");
+                        used.insert(name.clone());
+                    }
+                    let key = format!("{relative} :: {gdesc} :: {cdesc}");
+                    let expect = if expected.contains(&key) {
+                        listed_seen.insert(key.clone());
+                        "Expect::Failure"
+                    } else {
+                        "Expect::Pass"
+                    };
+                    let _ = writeln!(
+                        code,
+                        "    #[test]\n    fn {name}() {{ run_case({relative:?}, {g}, {c}, {expect}); }}"
+                    );
+                }
+            }
+            code.push_str("}\n");
+        }
+    }
+    for key in expected.difference(&listed_seen) {
+        let _ = writeln!(
+            code,
+            "#[test]\nfn stale_expected_failure_{}() {{ panic!(\"expected-failures.txt lists a case the suite does not have: {}\"); }}",
+            ident(key),
+            key.replace('"', "\\\"")
+        );
+    }
+    let previous = std::fs::read_to_string(&out).unwrap_or_default();
+    if previous != code {
+        std::fs::write(&out, code).unwrap();
+    }
+}
+
+/// `file :: group :: case` keys of the expected-failure list (the text after `#` is the reason).
+fn expected_failures(path: &Path) -> BTreeSet<String> {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| l.split(" # ").next().unwrap().trim().to_string())
+        .collect()
+}
+
+fn ident(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.ends_with('_') {
+            out.push('_');
+        }
+    }
+    let out = out.trim_matches('_');
+    let mut out: String = out.chars().take(60).collect();
+    while out.ends_with('_') {
+        out.pop();
+    }
+    if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
+        out.insert(0, 'n');
+    }
+    out
+}
