@@ -134,6 +134,9 @@ impl<'ir> Interpreter<'ir> {
 
     /// First-failure check.
     pub fn is_valid(&self, instance: &Value) -> Result<bool, Halt> {
+        if self.ir.object_root && !instance.is_object() {
+            return Ok(false);
+        }
         let mut st = State {
             failures: Vec::new(),
             max_depth: self.max_depth,
@@ -156,6 +159,15 @@ impl<'ir> Interpreter<'ir> {
 
     /// Every failure.
     pub fn validate(&self, instance: &Value) -> Result<Vec<Failure>, Halt> {
+        if self.ir.object_root && !instance.is_object() {
+            return Ok(vec![Failure::new(
+                "",
+                "",
+                Some(self.ir.node(self.ir.root).uri.clone()),
+                "type",
+                messages::arguments_not_object(instance),
+            )]);
+        }
         let mut st = State {
             failures: Vec::new(),
             max_depth: self.max_depth,

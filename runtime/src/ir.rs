@@ -64,6 +64,11 @@ pub struct Ir {
     pub resources: Vec<String>,
     /// Whether some `$dynamicRef` needs the dynamic scope at run time.
     pub dynamic_scope: bool,
+    /// Whether the instance must be an object before anything else is checked (a tool's
+    /// arguments always are, even when the root schema has no `type`). A non-object then
+    /// fails with [`messages::arguments_not_object`](crate::messages::arguments_not_object) at
+    /// the root, keyword `type`, keyword location empty.
+    pub object_root: bool,
 }
 
 impl Ir {

@@ -36,6 +36,11 @@ fn found(value: &Value) -> &'static str {
     article(JsonType::of(value))
 }
 
+/// Tool arguments that are not an object.
+pub fn arguments_not_object(value: &Value) -> String {
+    format!("tool arguments must be an object, found {}", found(value))
+}
+
 /// `type`.
 pub fn type_mismatch(expected: TypeSet, value: &Value) -> String {
     let names: Vec<&str> = expected.iter().map(article).collect();

@@ -76,6 +76,7 @@ impl<'a> Lowerer<'a> {
             patterns: self.patterns,
             resources: self.reg.resource_uris.clone(),
             dynamic_scope,
+            object_root: false,
         };
         super::analysis::reject_cycles(&ir, &self.locs)?;
         super::analysis::mark_tracking(&mut ir);
