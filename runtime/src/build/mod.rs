@@ -63,13 +63,13 @@ fn check_pending(reg: &mut Registry<'_>) -> Result<(), Error> {
             }
         };
         if let Err(e) = result {
-            return Err(meta_error(e));
+            return Err(meta_error(e, document));
         }
     }
     Ok(())
 }
 
-fn meta_error(e: Error) -> Error {
+fn meta_error(e: Error, document: &Value) -> Error {
     if e.class() != ErrorClass::Validation {
         return e;
     }
@@ -82,8 +82,11 @@ fn meta_error(e: Error) -> Error {
     } else {
         first.instance_location().to_string()
     };
+    let shown = crate::pointer::tokens(first.instance_location())
+        .and_then(|t| crate::pointer::follow(document, &t).map(crate::messages::show))
+        .unwrap_or_default();
     let message = format!(
-        "the schema is invalid at {at}: {} (by the meta-schema's {})",
+        "the schema is invalid at {at} (value {shown}): {} (meta-schema keyword {})",
         first.message(),
         first.keyword()
     );

@@ -1,0 +1,269 @@
+//! The front end's decisions, seen through the IR and the public API.
+
+use serde_json::json;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use toolschema::ir::{Body, DynamicRef};
+use toolschema::{ErrorClass, Options, Validate, Validator};
+
+fn keywords(v: &Validator, index: usize) -> &toolschema::ir::Keywords {
+    match &v.ir().nodes[index].body {
+        Body::Keywords(k) => k,
+        Body::Bool(_) => panic!("node {index} is a boolean schema"),
+    }
+}
+
+#[test]
+fn dynamic_ref_with_one_possible_target_becomes_a_plain_reference() {
+    let v = Validator::new(&json!({
+        "$dynamicAnchor": "node",
+        "properties": {"child": {"$dynamicRef": "#node"}}
+    }))
+    .unwrap();
+    assert!(!v.ir().dynamic_scope);
+    let dynamic = v
+        .ir()
+        .nodes
+        .iter()
+        .filter_map(|n| match &n.body {
+            Body::Keywords(k) => k.dynamic_reference.as_ref(),
+            Body::Bool(_) => None,
+        })
+        .next()
+        .unwrap();
+    assert!(matches!(dynamic, DynamicRef::Fixed(_)));
+    assert!(v.is_valid(&json!({"child": {"child": {}}})));
+}
+
+#[test]
+fn dynamic_ref_with_several_targets_needs_the_scope() {
+    let v = Validator::new(&json!({
+        "$id": "https://example.test/strict",
+        "$ref": "list",
+        "$defs": {
+            "item": {"$dynamicAnchor": "item", "type": "string"},
+            "list": {
+                "$id": "list",
+                "type": "array",
+                "items": {"$dynamicRef": "#item"},
+                "$defs": {"item": {"$dynamicAnchor": "item"}}
+            }
+        }
+    }))
+    .unwrap();
+    assert!(v.ir().dynamic_scope);
+    assert!(v.is_valid(&json!(["a"])));
+    assert!(
+        !v.is_valid(&json!([1])),
+        "the outermost anchor (strings only) wins"
+    );
+}
+
+#[test]
+fn only_consumers_of_annotations_are_tracked() {
+    let v = Validator::new(&json!({
+        "allOf": [{"properties": {"a": true}}],
+        "properties": {"nested": {"allOf": [{"properties": {"b": true}}]}},
+        "unevaluatedProperties": false
+    }))
+    .unwrap();
+    let tracked: Vec<&str> = v
+        .ir()
+        .nodes
+        .iter()
+        .filter(|n| n.tracks_properties)
+        .map(|n| n.uri.as_str())
+        .collect();
+    assert_eq!(tracked, vec!["toolschema:///schema.json#/allOf/0"]);
+    assert!(v.is_valid(&json!({"a": 1, "nested": {"x": 1}})));
+    assert!(!v.is_valid(&json!({"a": 1, "b": 1})));
+}
+
+#[test]
+fn object_plan_maps_required_names_to_properties() {
+    let v = Validator::new(&json!({
+        "properties": {"a": {}, "b": {}},
+        "required": ["b", "c"]
+    }))
+    .unwrap();
+    let plan = keywords(&v, 0).object.as_ref().unwrap();
+    assert_eq!(
+        plan.required,
+        vec![("b".to_string(), Some(1)), ("c".to_string(), None)]
+    );
+}
+
+#[test]
+fn schema_errors_point_at_the_keyword() {
+    let cases = [
+        (json!({"type": 5}), ErrorClass::Validation, "/type"),
+        (
+            json!({"properties": {"a": {"minLength": -1}}}),
+            ErrorClass::Validation,
+            "/properties/a/minLength",
+        ),
+        (
+            json!({"$ref": "#/$defs/nope"}),
+            ErrorClass::Validation,
+            "/$ref",
+        ),
+        (
+            json!({"items": {"$ref": "other.json"}}),
+            ErrorClass::Validation,
+            "/items/$ref",
+        ),
+        (
+            json!({"pattern": "(a)\\1"}),
+            ErrorClass::UnsupportedCapability,
+            "/pattern",
+        ),
+        (
+            json!({"$schema": "http://json-schema.org/draft-07/schema#"}),
+            ErrorClass::UnsupportedCapability,
+            "/$schema",
+        ),
+        (
+            json!({"$schema": "https://json-schema.org/draft/2019-09/schema"}),
+            ErrorClass::UnsupportedCapability,
+            "/$schema",
+        ),
+        (
+            json!({"$schema": "https://example.test/unknown"}),
+            ErrorClass::UnsupportedCapability,
+            "/$schema",
+        ),
+        (
+            json!({"$defs": {"x": {"$id": "https://example.test/x", "$schema": "http://json-schema.org/draft-04/schema#"}}}),
+            ErrorClass::UnsupportedCapability,
+            "/$defs/x/$schema",
+        ),
+        (
+            json!({"$defs": {"a": {"allOf": [{"$ref": "#"}]}}, "$ref": "#/$defs/a"}),
+            ErrorClass::Validation,
+            "",
+        ),
+    ];
+    for (schema, class, pointer) in cases {
+        let err = Validator::new(&schema).unwrap_err();
+        assert_eq!(err.class(), class, "{schema}: {err}");
+        if !pointer.is_empty() {
+            assert!(
+                err.failures()
+                    .iter()
+                    .any(|f| f.instance_location() == pointer),
+                "{schema}: expected a failure at {pointer}, got {err:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn draft_uris_with_and_without_fragment_are_accepted() {
+    for uri in [
+        "https://json-schema.org/draft/2020-12/schema",
+        "https://json-schema.org/draft/2020-12/schema#",
+    ] {
+        assert!(Validator::new(&json!({"$schema": uri, "type": "object"})).is_ok());
+    }
+}
+
+#[test]
+fn required_unknown_vocabulary_is_unsupported_and_optional_is_ignored() {
+    let meta = |required: bool| {
+        json!({
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "$id": "https://example.test/meta",
+            "$vocabulary": {
+                "https://json-schema.org/draft/2020-12/vocab/core": true,
+                "https://json-schema.org/draft/2020-12/vocab/validation": true,
+                "https://example.test/vocab/custom": required
+            }
+        })
+    };
+    let schema = json!({"$schema": "https://example.test/meta", "type": "string", "properties": {"a": false}});
+    let options = Options::new().registry_document("https://example.test/meta", meta(true));
+    let err = Validator::with_options(&schema, &options).unwrap_err();
+    assert_eq!(err.class(), ErrorClass::UnsupportedCapability);
+    assert!(
+        err.to_string()
+            .contains("https://example.test/vocab/custom")
+    );
+
+    let options = Options::new().registry_document("https://example.test/meta", meta(false));
+    let v = Validator::with_options(&schema, &options).unwrap();
+    assert!(!v.is_valid(&json!(1)), "validation vocabulary is on");
+    assert!(v.is_valid(&json!("x")));
+}
+
+#[test]
+fn loader_is_asked_once_per_uri_and_only_while_building() {
+    let calls = Arc::new(AtomicUsize::new(0));
+    let seen = calls.clone();
+    let options = Options::new().schema_loader(move |uri: &str| {
+        seen.fetch_add(1, Ordering::SeqCst);
+        assert_eq!(uri, "https://example.test/name.json");
+        Ok(json!({"$defs": {"name": {"type": "string"}, "age": {"type": "integer"}}}))
+    });
+    let schema = json!({
+        "properties": {
+            "name": {"$ref": "https://example.test/name.json#/$defs/name"},
+            "age": {"$ref": "https://example.test/name.json#/$defs/age"}
+        }
+    });
+    let v = Validator::with_options(&schema, &options).unwrap();
+    assert_eq!(calls.load(Ordering::SeqCst), 1);
+    assert!(!v.is_valid(&json!({"name": 1})));
+    assert!(v.is_valid(&json!({"name": "x", "age": 3})));
+    assert_eq!(calls.load(Ordering::SeqCst), 1);
+}
+
+#[test]
+fn failing_loader_is_an_execution_failure() {
+    let options = Options::new().schema_loader(|_: &str| Err("connection refused".into()));
+    let err =
+        Validator::with_options(&json!({"$ref": "https://example.test/x"}), &options).unwrap_err();
+    assert_eq!(err.class(), ErrorClass::ExecutionFailure);
+    assert!(err.to_string().contains("connection refused"));
+}
+
+#[test]
+fn argument_failures_carry_every_location() {
+    let v = Validator::new(&json!({
+        "$id": "https://example.test/tool",
+        "properties": {"q": {"type": "string"}, "n": {"$ref": "#/$defs/n"}},
+        "required": ["q"],
+        "$defs": {"n": {"maximum": 3}}
+    }))
+    .unwrap();
+    let err = v.validate(&json!({"n": 5})).unwrap_err();
+    assert_eq!(err.class(), ErrorClass::Validation);
+    let rows: Vec<(&str, &str, Option<&str>, &str)> = err
+        .failures()
+        .iter()
+        .map(|f| {
+            (
+                f.instance_location(),
+                f.keyword_location(),
+                f.absolute_keyword_location(),
+                f.keyword(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        vec![
+            (
+                "/n",
+                "/properties/n/$ref/maximum",
+                Some("https://example.test/tool#/$defs/n/maximum"),
+                "maximum"
+            ),
+            (
+                "",
+                "/required",
+                Some("https://example.test/tool#/required"),
+                "required"
+            ),
+        ]
+    );
+}
