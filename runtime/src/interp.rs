@@ -119,17 +119,32 @@ impl Marks {
 struct State {
     failures: Vec<Failure>,
     max_depth: usize,
+    steps_left: usize,
 }
 
 /// Runs an [`Ir`].
 pub struct Interpreter<'ir> {
     ir: &'ir Ir,
     max_depth: usize,
+    max_steps: usize,
 }
 
 impl<'ir> Interpreter<'ir> {
-    pub fn new(ir: &'ir Ir, max_depth: usize) -> Interpreter<'ir> {
-        Interpreter { ir, max_depth }
+    /// An interpreter bounded by `limits`' evaluation depth and steps.
+    pub fn new(ir: &'ir Ir, limits: &crate::Limits) -> Interpreter<'ir> {
+        Interpreter {
+            ir,
+            max_depth: limits.max_evaluation_depth,
+            max_steps: limits.max_evaluation_steps,
+        }
+    }
+
+    fn state(&self) -> State {
+        State {
+            failures: Vec::new(),
+            max_depth: self.max_depth,
+            steps_left: self.max_steps,
+        }
     }
 
     /// First-failure check.
@@ -137,10 +152,7 @@ impl<'ir> Interpreter<'ir> {
         if self.ir.object_root && !instance.is_object() {
             return Ok(false);
         }
-        let mut st = State {
-            failures: Vec::new(),
-            max_depth: self.max_depth,
-        };
+        let mut st = self.state();
         let scope = Scope {
             resource: self.ir.node(self.ir.root).resource,
             parent: None,
@@ -168,10 +180,7 @@ impl<'ir> Interpreter<'ir> {
                 messages::arguments_not_object(instance),
             )]);
         }
-        let mut st = State {
-            failures: Vec::new(),
-            max_depth: self.max_depth,
-        };
+        let mut st = self.state();
         let scope = Scope {
             resource: self.ir.node(self.ir.root).resource,
             parent: None,
@@ -212,6 +221,16 @@ impl<'ir> Interpreter<'ir> {
             }
             Body::Keywords(k) => k,
         };
+        if st.steps_left == 0 {
+            return Err(Halt(Failure::new(
+                ip.pointer(),
+                kp.pointer(),
+                Some(node.uri.clone()),
+                "",
+                messages::evaluation_too_long(self.max_steps),
+            )));
+        }
+        st.steps_left -= 1;
         if depth >= st.max_depth {
             return Err(Halt(Failure::new(
                 ip.pointer(),

@@ -226,6 +226,11 @@ pub fn property_name(name: &str) -> String {
     format!("the property name {name:?} is not allowed by `propertyNames`")
 }
 
+/// The evaluation-steps limit.
+pub fn evaluation_too_long(limit: usize) -> String {
+    format!("evaluation takes more than the limit of {limit} subschema evaluations")
+}
+
 /// The evaluation-depth limit.
 pub fn evaluation_too_deep(limit: usize) -> String {
     format!("evaluation nests more than the limit of {limit} subschemas")

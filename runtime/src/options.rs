@@ -148,6 +148,7 @@ pub struct Limits {
     pub(crate) max_argument_nodes: usize,
     pub(crate) max_argument_string_length: usize,
     pub(crate) max_evaluation_depth: usize,
+    pub(crate) max_evaluation_steps: usize,
 }
 
 impl Default for Limits {
@@ -162,6 +163,7 @@ impl Default for Limits {
             max_argument_nodes: 1_000_000,
             max_argument_string_length: 16 << 20,
             max_evaluation_depth: 512,
+            max_evaluation_steps: 10_000_000,
         }
     }
 }
@@ -212,4 +214,8 @@ limit_accessors! {
     /// Most subschemas evaluated inside one another at once: the arguments' depth times the
     /// length of chains of `$ref` and in-place applicators (default 512).
     max_evaluation_depth, get_max_evaluation_depth;
+    /// Most subschema evaluations for one set of arguments (default 10,000,000). Schemas can
+    /// apply the same subschema many times over (`allOf` of two references to a node that does
+    /// the same, nested); this bounds the work whatever the shape.
+    max_evaluation_steps, get_max_evaluation_steps;
 }

@@ -83,7 +83,7 @@ impl Validator {
     }
 
     fn interpreter(&self) -> Interpreter<'_> {
-        Interpreter::new(&self.ir, self.limits.max_evaluation_depth)
+        Interpreter::new(&self.ir, &self.limits)
     }
 }
 

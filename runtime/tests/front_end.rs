@@ -267,3 +267,57 @@ fn argument_failures_carry_every_location() {
         ]
     );
 }
+
+/// Schemas that apply the same subschema twice at every level would take 2^n steps; the step
+/// limit stops them with an execution failure instead of a hang.
+#[test]
+fn exponential_schemas_hit_the_step_limit() {
+    let mut defs = serde_json::Map::new();
+    for i in 0..40 {
+        let next = format!("#/$defs/a{}", i + 1);
+        defs.insert(
+            format!("a{i}"),
+            json!({"allOf": [{"$ref": next}, {"$ref": next}]}),
+        );
+    }
+    defs.insert("a40".into(), json!({"type": "integer"}));
+    let schema = json!({"$defs": defs, "$ref": "#/$defs/a0"});
+    let options = Options::new().limits(toolschema::Limits::new().max_evaluation_steps(100_000));
+    let v = Validator::with_options(&schema, &options).unwrap();
+    assert!(!v.is_valid(&json!(1)));
+    let err = v.validate(&json!(1)).unwrap_err();
+    assert_eq!(err.class(), ErrorClass::ExecutionFailure);
+
+    // The same through member applicators: both `properties` and `patternProperties` apply
+    // the root to the member, at every level of the instance.
+    let schema =
+        json!({"properties": {"a": {"$ref": "#"}}, "patternProperties": {"^a$": {"$ref": "#"}}});
+    let v = Validator::with_options(&schema, &options).unwrap();
+    let mut instance = json!(1);
+    for _ in 0..60 {
+        instance = json!({ "a": instance });
+    }
+    let err = v.validate(&instance).unwrap_err();
+    assert_eq!(err.class(), ErrorClass::ExecutionFailure);
+    // Inside `not` the failure stays a failure.
+    let schema = json!({"not": {"$ref": "#/$defs/a0"}, "$defs": defs_for_not()});
+    let v = Validator::with_options(&schema, &options).unwrap();
+    assert!(!v.is_valid(&json!(1)));
+    assert_eq!(
+        v.validate(&json!(1)).unwrap_err().class(),
+        ErrorClass::ExecutionFailure
+    );
+}
+
+fn defs_for_not() -> serde_json::Value {
+    let mut defs = serde_json::Map::new();
+    for i in 0..40 {
+        let next = format!("#/$defs/a{}", i + 1);
+        defs.insert(
+            format!("a{i}"),
+            json!({"anyOf": [{"$ref": next}, {"$ref": next}]}),
+        );
+    }
+    defs.insert("a40".into(), json!({"type": "string"}));
+    serde_json::Value::Object(defs)
+}
