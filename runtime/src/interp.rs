@@ -904,6 +904,24 @@ impl<'ir> Interpreter<'ir> {
         }
         // The key pass: each key is matched once against properties, patternProperties and
         // additionalProperties; required properties that are also declared are seen here.
+        // First-failure mode: cheap checks before any deep subschema runs (the verdict is the
+        // same in any order; only the work differs).
+        if !C && plan.shallow_first {
+            for (name, _) in &plan.required {
+                if !map.contains_key(name) {
+                    return Ok(false);
+                }
+            }
+            for (name, child) in &plan.properties {
+                if self.ir.node(*child).shallow {
+                    if let Some(value) = map.get(name) {
+                        if !self.eval::<false>(*child, value, ip, kp, scope, depth, st, None)? {
+                            return Ok(false);
+                        }
+                    }
+                }
+            }
+        }
         let mut seen: u64 = 0;
         let use_seen = plan.properties.len() <= 64;
         if plan.needs_key_pass() {
@@ -920,19 +938,22 @@ impl<'ir> Interpreter<'ir> {
                     }
                     let child = plan.properties[pi].1;
                     let kp2 = kp_props.key(key);
-                    sub!(self.member::<C>(
-                        node,
-                        child,
-                        value,
-                        &ip2,
-                        &kp2,
-                        scope,
-                        depth,
-                        st,
-                        "properties",
-                        Some(key),
-                        None
-                    )?);
+                    let checked = !C && plan.shallow_first && self.ir.node(child).shallow;
+                    if !checked {
+                        sub!(self.member::<C>(
+                            node,
+                            child,
+                            value,
+                            &ip2,
+                            &kp2,
+                            scope,
+                            depth,
+                            st,
+                            "properties",
+                            Some(key),
+                            None
+                        )?);
+                    }
                 }
                 for (pattern, child) in &plan.pattern_properties {
                     let pattern_ref = self.ir.pattern(*pattern);

@@ -97,6 +97,10 @@ pub struct Node {
     pub tracks_properties: bool,
     /// Whether evaluation must report the array items this node evaluated.
     pub tracks_items: bool,
+    /// Whether the node only checks the instance itself: no references, applicators or
+    /// array/object keywords, so it costs a few comparisons. A first-failure back end checks
+    /// such subschemas before deep ones.
+    pub shallow: bool,
 }
 
 /// A boolean schema or a schema object.
@@ -266,6 +270,10 @@ pub struct ObjectPlan {
     pub dependent_schemas: Vec<Dependent<NodeId>>,
     /// `unevaluatedProperties`.
     pub unevaluated_properties: Option<NodeId>,
+    /// Whether some `properties` subschemas are shallow and others not: a first-failure back
+    /// end then checks `required` and the shallow properties before the key pass, so a
+    /// mismatch in a discriminator fails before any deep subschema runs.
+    pub shallow_first: bool,
 }
 
 /// What the presence of a property brings: more required names, or a subschema.

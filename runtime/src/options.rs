@@ -135,7 +135,7 @@ impl fmt::Debug for Options {
 /// use toolschema::Limits;
 /// let limits = Limits::new().max_argument_depth(32);
 /// assert_eq!(limits.get_max_argument_depth(), 32);
-/// assert_eq!(Limits::default().get_max_schema_nodes(), 100_000);
+/// assert_eq!(Limits::default().get_max_schema_nodes(), 250_000);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
@@ -156,8 +156,8 @@ impl Default for Limits {
         Limits {
             max_schema_size: 16 << 20,
             max_schema_depth: 128,
-            max_schema_nodes: 100_000,
-            max_references: 10_000,
+            max_schema_nodes: 250_000,
+            max_references: 100_000,
             max_regex_size: 1 << 20,
             max_argument_depth: 128,
             max_argument_nodes: 1_000_000,
@@ -199,9 +199,9 @@ limit_accessors! {
     max_schema_size, get_max_schema_size;
     /// Deepest nesting of JSON values in a schema document (default 128).
     max_schema_depth, get_max_schema_depth;
-    /// Most subschemas in one built schema, all documents together (default 100,000).
+    /// Most subschemas in one built schema, all documents together (default 250,000).
     max_schema_nodes, get_max_schema_nodes;
-    /// Most `$ref` and `$dynamicRef` keywords in one built schema (default 10,000).
+    /// Most `$ref` and `$dynamicRef` keywords in one built schema (default 100,000).
     max_references, get_max_references;
     /// Largest compiled form of one `pattern`, in bytes (default 1 MiB).
     max_regex_size, get_max_regex_size;

@@ -93,6 +93,40 @@ pub fn reject_cycles(ir: &Ir, locs: &[Loc]) -> Result<(), Error> {
     Ok(())
 }
 
+/// Marks shallow nodes, and object plans that mix shallow and deep property subschemas.
+pub fn mark_shallow(ir: &mut Ir) {
+    for node in &mut ir.nodes {
+        node.shallow = match &node.body {
+            Body::Bool(_) => true,
+            Body::Keywords(k) => {
+                k.reference.is_none()
+                    && k.dynamic_reference.is_none()
+                    && k.all_of.is_empty()
+                    && k.any_of.is_empty()
+                    && k.one_of.is_empty()
+                    && k.not.is_none()
+                    && k.condition.is_none()
+                    && k.array.is_none()
+                    && k.object.is_none()
+                    && k.string.as_ref().is_none_or(|s| s.content.is_none())
+            }
+        };
+    }
+    let shallow: Vec<bool> = ir.nodes.iter().map(|n| n.shallow).collect();
+    for node in &mut ir.nodes {
+        if let Body::Keywords(k) = &mut node.body {
+            if let Some(o) = &mut k.object {
+                let deep = o
+                    .properties
+                    .iter()
+                    .filter(|(_, n)| !shallow[n.index()])
+                    .count();
+                o.shallow_first = deep > 0 && (deep < o.properties.len() || !o.required.is_empty());
+            }
+        }
+    }
+}
+
 /// Marks the nodes whose evaluated properties or items some `unevaluated*` keyword consumes:
 /// the in-place subschemas of a node with `unevaluatedProperties` / `unevaluatedItems`, and
 /// theirs in turn.

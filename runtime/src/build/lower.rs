@@ -80,6 +80,7 @@ impl<'a> Lowerer<'a> {
         };
         super::analysis::reject_cycles(&ir, &self.locs)?;
         super::analysis::mark_tracking(&mut ir);
+        super::analysis::mark_shallow(&mut ir);
         Ok((ir, self.reg))
     }
 
@@ -121,6 +122,7 @@ impl<'a> Lowerer<'a> {
             body: Body::Bool(true),
             tracks_properties: false,
             tracks_items: false,
+            shallow: false,
         });
         self.locs.push(loc.clone());
         self.by_loc.insert(loc, id);

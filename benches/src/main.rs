@@ -1,0 +1,366 @@
+//! Measures, in one run, toolschema and its Rust peers on the same schemas and instances,
+//! after checking that all of them agree on every verdict. Prints a Markdown report.
+//!
+//! Run: `cargo run --release --manifest-path benches/Cargo.toml` (add `-- --quick` for fewer
+//! samples).
+
+mod convert;
+mod generate;
+
+use serde_json::Value;
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+use toolschema::{Options, Validate, Validator};
+
+/// One validator under test.
+trait Engine {
+    fn is_valid(&self, v: &Value) -> bool;
+    /// Collects every error; returns how many.
+    fn errors(&self, v: &Value) -> usize;
+}
+
+struct Interpreted(Validator);
+impl Engine for Interpreted {
+    fn is_valid(&self, v: &Value) -> bool {
+        self.0.is_valid(v)
+    }
+    fn errors(&self, v: &Value) -> usize {
+        self.0.validate(v).err().map_or(0, |e| e.failures().len())
+    }
+}
+
+struct JsonSchema(jsonschema::Validator);
+impl Engine for JsonSchema {
+    fn is_valid(&self, v: &Value) -> bool {
+        self.0.is_valid(v)
+    }
+    fn errors(&self, v: &Value) -> usize {
+        self.0.iter_errors(v).count()
+    }
+}
+
+struct Boon(boon::Schemas, boon::SchemaIndex);
+impl Engine for Boon {
+    fn is_valid(&self, v: &Value) -> bool {
+        self.0.validate(v, self.1).is_ok()
+    }
+    fn errors(&self, v: &Value) -> usize {
+        self.0.validate(v, self.1).err().map_or(0, |e| e.causes.len().max(1))
+    }
+}
+
+const ENGINES: [&str; 3] = ["toolschema (interpreted)", "jsonschema", "boon"];
+
+fn build_all(schema: &Value) -> Option<Vec<Box<dyn Engine>>> {
+    let ours = match Validator::with_options(schema, &Options::new()) {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("toolschema: {e}");
+            return None;
+        }
+    };
+    let theirs = match jsonschema::draft202012::new(schema) {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("jsonschema: {e}");
+            return None;
+        }
+    };
+    let mut schemas = boon::Schemas::new();
+    let mut compiler = boon::Compiler::new();
+    compiler.set_default_draft(boon::Draft::V2020_12);
+    compiler.add_resource("http://bench.invalid/schema.json", schema.clone()).ok()?;
+    let index = match compiler.compile("http://bench.invalid/schema.json", &mut schemas) {
+        Ok(i) => i,
+        Err(e) => {
+            eprintln!("boon: {e}");
+            return None;
+        }
+    };
+    Some(vec![
+        Box::new(Interpreted(ours)),
+        Box::new(JsonSchema(theirs)),
+        Box::new(Boon(schemas, index)),
+    ])
+}
+
+/// Median nanoseconds per call of `f`, over several batches of at least `min_batch`.
+fn time(min_batch: Duration, batches: usize, mut f: impl FnMut()) -> f64 {
+    let mut n = 1u64;
+    loop {
+        let start = Instant::now();
+        for _ in 0..n {
+            f();
+        }
+        if start.elapsed() >= min_batch / 4 || n > 1 << 24 {
+            break;
+        }
+        n *= 2;
+    }
+    let n = n * 4;
+    let mut samples: Vec<f64> = (0..batches)
+        .map(|_| {
+            let start = Instant::now();
+            for _ in 0..n {
+                f();
+            }
+            start.elapsed().as_nanos() as f64 / n as f64
+        })
+        .collect();
+    samples.sort_by(f64::total_cmp);
+    samples[samples.len() / 2]
+}
+
+struct Case {
+    workload: String,
+    label: String,
+    engines: Vec<Box<dyn Engine>>,
+    instance: Value,
+}
+
+fn shared() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared")
+}
+
+fn load(path: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
+        .unwrap()
+}
+
+fn mcp_cases(out: &mut Vec<Case>, skipped: &mut Vec<String>) {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(shared().join("mcp-tools"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    for file in files {
+        for tool in load(&file).as_array().unwrap() {
+            let name = tool["name"].as_str().unwrap_or("?").to_string();
+            let schema = &tool["inputSchema"];
+            if schema.get("$schema").and_then(Value::as_str).is_some_and(|s| s.contains("draft-07")) {
+                continue;
+            }
+            let valid = generate::valid(schema, schema, true, 0);
+            let mut instances = vec![("valid".to_string(), valid.clone())];
+            for (kind, v) in generate::invalid(schema, schema, &valid) {
+                instances.push((kind.to_string(), v));
+            }
+            for (kind, instance) in instances {
+                let Some(engines) = build_all(schema) else {
+                    skipped.push(format!("{name}: a validator rejected the schema"));
+                    break;
+                };
+                out.push(Case {
+                    workload: "MCP tool calls".into(),
+                    label: format!("{name} ({kind})"),
+                    engines,
+                    instance,
+                });
+            }
+        }
+    }
+}
+
+fn corpus_cases(out: &mut Vec<Case>) {
+    let dir = shared().join("bench-corpus/jsonschema-rs");
+    for (name, schema, instances) in [
+        ("CITM", "citm_catalog_schema.json", &["citm_catalog.json"][..]),
+        ("Fast", "fast_schema.json", &["fast_valid.json", "fast_invalid.json"][..]),
+        ("FHIR", "fhir.schema.json", &["patient-example-d.json"][..]),
+        ("GeoJSON", "geojson.json", &["canada.json"][..]),
+        ("Kubernetes", "swagger.json", &["kubernetes.json"][..]),
+        ("Recursive", "recursive_schema.json", &["recursive_instance.json"][..]),
+    ] {
+        let schema = convert::to_2020_12(&load(&dir.join(schema)));
+        for file in instances {
+            let document = load(&dir.join(file));
+            // The Fast dataset holds a list of instances.
+            let list = if name == "Fast" {
+                document.as_array().cloned().unwrap_or_default()
+            } else {
+                vec![document]
+            };
+            for (i, instance) in list.into_iter().enumerate() {
+                let engines = build_all(&schema).unwrap_or_else(|| panic!("{name} did not build"));
+                out.push(Case {
+                    workload: name.into(),
+                    label: format!("{file} #{i}"),
+                    engines,
+                    instance,
+                });
+            }
+        }
+    }
+}
+
+fn stress_cases(out: &mut Vec<Case>) {
+    use serde_json::json;
+    let mut tree = json!({"value": 1, "children": []});
+    for i in 0..6 {
+        tree = json!({"value": i, "children": [tree.clone(), tree.clone(), {"value": 0}]});
+    }
+    let recursive = json!({
+        "type": "object",
+        "properties": {"value": {"type": "integer"}, "children": {"type": "array", "items": {"$ref": "#"}}},
+        "required": ["value"]
+    });
+    let unevaluated = json!({
+        "allOf": [
+            {"properties": {"id": {"type": "string"}, "kind": {"enum": ["file", "dir"]}}},
+            {"properties": {"size": {"type": "integer"}, "mode": {"type": "string"}}}
+        ],
+        "oneOf": [{"required": ["size"]}, {"required": ["mode"], "properties": {"mode": {"pattern": "^[0-7]{3}$"}}}],
+        "unevaluatedProperties": false
+    });
+    let dynamic = json!({
+        "$id": "https://bench.invalid/strict-tree",
+        "$dynamicAnchor": "node",
+        "$ref": "tree",
+        "unevaluatedProperties": false,
+        "$defs": {"tree": {
+            "$id": "tree",
+            "$dynamicAnchor": "node",
+            "type": "object",
+            "properties": {"data": true, "children": {"type": "array", "items": {"$dynamicRef": "#node"}}}
+        }}
+    });
+    let mut dyn_tree = json!({"data": 1});
+    for _ in 0..5 {
+        dyn_tree = json!({"data": 1, "children": [dyn_tree.clone(), dyn_tree.clone()]});
+    }
+    let discriminated = json!({
+        "type": "object",
+        "oneOf": (0..12).map(|i| json!({
+            "properties": {"action": {"const": format!("action_{i}")}, "target": {"type": "string"}, "count": {"type": "integer"}},
+            "required": ["action", "target"]
+        })).collect::<Vec<_>>()
+    });
+    let patterns = json!({
+        "type": "object",
+        "properties": {
+            "url": {"type": "string", "pattern": "^https?://[^\\s]+$"},
+            "id": {"type": "string", "pattern": "^[a-z0-9_-]{1,64}$"},
+            "sha": {"type": "string", "pattern": "^[0-9a-f]{40}$"}
+        },
+        "patternProperties": {"^x-": {"type": "string"}}
+    });
+    for (label, schema, instance) in [
+        ("recursive tree ($ref: #)", recursive, tree),
+        ("unevaluatedProperties over allOf/oneOf", unevaluated, json!({"id": "a", "kind": "file", "size": 3})),
+        ("$dynamicRef strict tree", dynamic, dyn_tree),
+        ("discriminated oneOf on action", discriminated, json!({"action": "action_11", "target": "x", "count": 2})),
+        (
+            "patterns",
+            patterns,
+            json!({"url": "https://example.com/a", "id": "tool_1", "sha": "0123456789abcdef0123456789abcdef01234567", "x-trace": "t"}),
+        ),
+    ] {
+        out.push(Case {
+            workload: "stress shapes".into(),
+            label: label.into(),
+            engines: build_all(&schema).unwrap_or_else(|| panic!("{label} did not build")),
+            instance,
+        });
+    }
+}
+
+fn geomean(xs: &[f64]) -> f64 {
+    (xs.iter().map(|x| x.ln()).sum::<f64>() / xs.len() as f64).exp()
+}
+
+fn main() {
+    let quick = std::env::args().any(|a| a == "--quick");
+    let (min_batch, batches) = if quick {
+        (Duration::from_micros(300), 3)
+    } else {
+        (Duration::from_millis(2), 7)
+    };
+    let mut cases = Vec::new();
+    let mut skipped = Vec::new();
+    mcp_cases(&mut cases, &mut skipped);
+    corpus_cases(&mut cases);
+    stress_cases(&mut cases);
+
+    // Agreement first: a case on which the validators disagree is reported and not timed.
+    let mut disagreements = Vec::new();
+    cases.retain(|c| {
+        let verdicts: Vec<bool> = c.engines.iter().map(|e| e.is_valid(&c.instance)).collect();
+        let full: Vec<bool> = c.engines.iter().map(|e| e.errors(&c.instance) == 0).collect();
+        if verdicts.iter().all(|v| *v == verdicts[0]) && verdicts == full {
+            true
+        } else {
+            disagreements.push(format!("{} / {}: is_valid {:?}", c.workload, c.label, verdicts));
+            false
+        }
+    });
+
+    println!("# Benchmarks\n");
+    println!(
+        "Machine: {} cores; medians of {batches} batches. Peer versions: jsonschema 0.61, boon 0.6.\n",
+        std::thread::available_parallelism().map_or(0, |n| n.get())
+    );
+    let mut workloads: Vec<String> = cases.iter().map(|c| c.workload.clone()).collect();
+    workloads.dedup();
+    for (mode, full) in [("is_valid", false), ("full error collection", true)] {
+        println!("## {mode}: geometric mean per call (ns), and ratio to toolschema\n");
+        println!("| workload | cases | {} |", ENGINES.join(" | "));
+        println!("|---|---|{}", "---|".repeat(ENGINES.len()));
+        for w in &workloads {
+            let selected: Vec<&Case> = cases.iter().filter(|c| &c.workload == w).collect();
+            let mut per_engine = vec![Vec::new(); ENGINES.len()];
+            for c in &selected {
+                for (i, e) in c.engines.iter().enumerate() {
+                    let ns = if full {
+                        time(min_batch, batches, || {
+                            black_box(e.errors(black_box(&c.instance)));
+                        })
+                    } else {
+                        time(min_batch, batches, || {
+                            black_box(e.is_valid(black_box(&c.instance)));
+                        })
+                    };
+                    per_engine[i].push(ns);
+                }
+            }
+            let means: Vec<f64> = per_engine.iter().map(|xs| geomean(xs)).collect();
+            let cells: Vec<String> = means
+                .iter()
+                .map(|m| format!("{m:.0} ({:.2}×)", m / means[0]))
+                .collect();
+            println!("| {w} | {} | {} |", selected.len(), cells.join(" | "));
+        }
+        println!();
+    }
+
+    // Building a validator for every admitted tool, as a dynamic catalog would.
+    let tools: Vec<Value> = std::fs::read_dir(shared().join("mcp-tools"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .flat_map(|p| load(&p).as_array().cloned().unwrap_or_default())
+        .map(|t| t["inputSchema"].clone())
+        .filter(|s| Validator::new(s).is_ok())
+        .collect();
+    let ours = time(min_batch * 10, batches, || {
+        for s in &tools {
+            black_box(Validator::new(s).unwrap());
+        }
+    });
+    let theirs = time(min_batch * 10, batches, || {
+        for s in &tools {
+            black_box(jsonschema::draft202012::new(s).unwrap());
+        }
+    });
+    println!("## Building validators for {} admitted tools (µs for all)\n", tools.len());
+    println!("| toolschema (interpreted) | jsonschema |\n|---|---|");
+    println!("| {:.0} | {:.0} ({:.2}×) |\n", ours / 1e3, theirs / 1e3, theirs / ours);
+
+    if !disagreements.is_empty() || !skipped.is_empty() {
+        println!("## Not timed\n");
+        for d in disagreements.iter().chain(&skipped) {
+            println!("- {d}");
+        }
+    }
+}
