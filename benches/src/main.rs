@@ -279,9 +279,15 @@ fn main() {
     };
     let mut cases = Vec::new();
     let mut skipped = Vec::new();
+    // `--only WORKLOAD` measures one workload (for profiling).
+    let args: Vec<String> = std::env::args().collect();
+    let only = args.iter().position(|a| a == "--only").and_then(|i| args.get(i + 1)).cloned();
     mcp_cases(&mut cases, &mut skipped);
     corpus_cases(&mut cases);
     stress_cases(&mut cases);
+    if let Some(only) = &only {
+        cases.retain(|c| c.workload.contains(only.as_str()));
+    }
 
     // Agreement first: a case on which the validators disagree is reported and not timed.
     let mut disagreements = Vec::new();
