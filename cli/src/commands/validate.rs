@@ -70,10 +70,6 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> std::io::Result<Status> {
-    let validator = match prepare(args) {
-        Ok(validator) => validator,
-        Err(status) => return Ok(status),
-    };
     let sources = match input::sources(&args.instances) {
         Ok(sources) if sources.is_empty() => vec![Source::Stdin],
         Ok(sources) => sources,
@@ -81,6 +77,10 @@ pub fn run(args: &Args) -> std::io::Result<Status> {
             report::fatal(err.message());
             return Ok(Status::Failed);
         }
+    };
+    let validator = match prepare(args) {
+        Ok(validator) => validator,
+        Err(status) => return Ok(status),
     };
     if sources.contains(&Source::Stdin) && std::io::stdin().is_terminal() {
         report::note("reading instances from standard input; end with Ctrl-D");
@@ -167,8 +167,12 @@ fn validate_lines(validator: &Built, source: &Source, sink: &mut Sink) -> std::i
             }
         };
         number += 1;
-        if !buf.iter().all(u8::is_ascii_whitespace) {
-            match input::parse(&buf) {
+        // Without its terminator a line parses as itself, so an unterminated value is reported
+        // on its own line rather than at column 0 of the next.
+        let line = buf.strip_suffix(b"\n").unwrap_or(&buf);
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if !line.iter().all(u8::is_ascii_whitespace) {
+            match input::parse(line) {
                 Ok(instance) => {
                     let result = validator.validate(&instance);
                     if sink.to_terminal {
