@@ -94,9 +94,14 @@ impl InputError {
         // serde_json appends the position to its message; it is reported in front instead.
         let suffix = format!(" at line {} column {}", err.line(), column);
         let what = text.strip_suffix(&suffix).unwrap_or(&text);
-        InputError {
-            message: format!("{label}:{line}:{column}: malformed JSON: {what}"),
-        }
+        // The parser's nesting limit is not a syntax error, and calling it one would send the
+        // reader looking for a typo.
+        let message = if what == "recursion limit exceeded" {
+            format!("{label}:{line}:{column}: JSON nested too deeply to read (over 128 levels)")
+        } else {
+            format!("{label}:{line}:{column}: malformed JSON: {what}")
+        };
+        InputError { message }
     }
 
     pub fn message(&self) -> &str {

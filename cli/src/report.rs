@@ -45,7 +45,8 @@ pub fn text_schema_error(style: Style, label: &str, err: &Error) -> String {
         err.class()
     );
     let failures = err.failures();
-    let summary_repeated = failures.len() == 1 && failures[0].message() == err.message();
+    // The summary usually restates a failure with its location; the located lines below say it.
+    let summary_repeated = failures.iter().any(|f| err.message().contains(f.message()));
     if !summary_repeated {
         let _ = writeln!(out, "  {}", err.message());
     }

@@ -489,3 +489,17 @@ fn help_has_examples_and_exit_codes() {
             .stdout_has("Exit codes:");
     }
 }
+
+#[test]
+fn too_deep_to_parse_is_not_called_malformed() {
+    let dir = Dir::new();
+    dir.write(
+        "deep.json",
+        &format!("{}{}", "[".repeat(300), "]".repeat(300)),
+    );
+    let run = dir.run(&["validate", "--schema", "tool.json", "deep.json"]);
+    run.expect(2)
+        .stderr_has("deep.json:1:")
+        .stderr_has("nested too deeply");
+    assert!(!run.stderr.contains("malformed"));
+}
