@@ -4,6 +4,8 @@
 //! (reading JSON, building a schema, printing errors) live beside this file so that a new
 //! subcommand needs only a module and a line in [`Command`].
 
+#![forbid(unsafe_code)]
+
 mod commands;
 mod exit;
 mod input;
