@@ -1,0 +1,147 @@
+//! How verdicts and errors are written: text for people, the 2020-12 "basic" output shape
+//! for programs, and one-line diagnostics on standard error.
+
+use crate::style::Style;
+use serde_json::Value;
+use std::fmt::Write as _;
+use toolschema::{Error, ErrorClass, Failure};
+
+/// A problem that stops a command or an input from being judged.
+pub fn fatal(message: &str) {
+    let style = Style::for_stderr();
+    eprintln!("{} {message}", style.bad(&style.strong("error:")));
+}
+
+/// Something worth knowing that changes nothing about the verdict.
+pub fn note(message: &str) {
+    let style = Style::for_stderr();
+    eprintln!("{} {message}", style.warn("note:"));
+}
+
+/// The root pointer is the empty string, which reads as nothing at all in text.
+fn pointer(p: &str) -> &str {
+    if p.is_empty() { "(root)" } else { p }
+}
+
+fn plural(n: usize, one: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {one}s")
+    }
+}
+
+/// `LABEL: ok`.
+pub fn text_ok(style: Style, label: &str, word: &str) -> String {
+    format!("{}: {}\n", style.strong(label), style.good(word))
+}
+
+/// A schema that did not build: the class, the summary and where in the schema document.
+pub fn text_schema_error(style: Style, label: &str, err: &Error) -> String {
+    let mut out = format!(
+        "{}: {} ({})\n",
+        style.strong(label),
+        style.bad("schema does not build"),
+        err.class()
+    );
+    let failures = err.failures();
+    // The summary usually restates a failure with its location; the located lines below say it.
+    let summary_repeated = failures.iter().any(|f| err.message().contains(f.message()));
+    if !summary_repeated {
+        let _ = writeln!(out, "  {}", err.message());
+    }
+    for failure in failures {
+        let _ = writeln!(
+            out,
+            "  at {}: {}",
+            style.strong(pointer(failure.instance_location())),
+            failure.message()
+        );
+    }
+    out
+}
+
+/// Instance errors: one entry per failure with the instance location, message, keyword
+/// location and, when a `$ref` led elsewhere, the absolute keyword location.
+pub fn text_instance_error(style: Style, label: &str, err: &Error) -> String {
+    let failures = err.failures();
+    let verdict = match err.class() {
+        ErrorClass::Validation => format!("invalid ({})", plural(failures.len(), "error")),
+        class => format!("not accepted ({class}): {}", err.message()),
+    };
+    let mut out = format!("{}: {}\n", style.strong(label), style.bad(&verdict));
+    for failure in failures {
+        let _ = writeln!(
+            out,
+            "  at {}: {}",
+            style.strong(pointer(failure.instance_location())),
+            failure.message()
+        );
+        let _ = writeln!(
+            out,
+            "     {} {} ({})",
+            style.faint("keyword"),
+            failure.keyword_location(),
+            failure.keyword()
+        );
+        // Without a `$ref` on the way, the absolute location is the keyword location behind
+        // the schema's `$id` and says nothing new; after one, it names where the keyword lives.
+        if let Some(absolute) = failure.absolute_keyword_location() {
+            let plain = format!("#{}", failure.keyword_location());
+            if !absolute.ends_with(&plain) {
+                let _ = writeln!(out, "     {} {absolute}", style.faint("defined at"));
+            }
+        }
+    }
+    out
+}
+
+/// One verdict as a single line of JSON in the 2020-12 "basic" output shape, with the source
+/// (and the line, for JSON Lines) in front so verdicts from many inputs can be told apart.
+/// Keys are written in a fixed, readable order rather than serde_json's sorted one.
+pub fn json_verdict(source: &str, line: Option<usize>, result: &Result<(), Error>) -> String {
+    let mut out = format!("{{\"source\":{}", Value::from(source));
+    if let Some(line) = line {
+        let _ = write!(out, ",\"line\":{line}");
+    }
+    match result {
+        Ok(()) => out.push_str(",\"valid\":true}"),
+        Err(err) => {
+            out.push_str(",\"valid\":false");
+            if err.class() != ErrorClass::Validation {
+                let _ = write!(out, ",\"class\":{}", Value::from(err.class().as_str()));
+            }
+            out.push_str(",\"errors\":[");
+            for (i, failure) in err.failures().iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push_str(&json_failure(failure));
+            }
+            out.push_str("]}");
+        }
+    }
+    out.push('\n');
+    out
+}
+
+fn json_failure(failure: &Failure) -> String {
+    let mut out = format!(
+        "{{\"keywordLocation\":{}",
+        Value::from(failure.keyword_location())
+    );
+    if let Some(absolute) = failure.absolute_keyword_location() {
+        let _ = write!(
+            out,
+            ",\"absoluteKeywordLocation\":{}",
+            Value::from(absolute)
+        );
+    }
+    let _ = write!(
+        out,
+        ",\"instanceLocation\":{},\"error\":{}}}",
+        Value::from(failure.instance_location()),
+        Value::from(failure.message())
+    );
+    out
+}
