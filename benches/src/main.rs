@@ -282,11 +282,30 @@ fn main() {
     // `--only WORKLOAD` measures one workload (for profiling).
     let args: Vec<String> = std::env::args().collect();
     let only = args.iter().position(|a| a == "--only").and_then(|i| args.get(i + 1)).cloned();
-    mcp_cases(&mut cases, &mut skipped);
-    corpus_cases(&mut cases);
-    stress_cases(&mut cases);
+    let wanted = |w: &str| only.as_deref().is_none_or(|o| w.contains(o) || o.contains(w));
+    if wanted("MCP tool calls") {
+        mcp_cases(&mut cases, &mut skipped);
+    }
+    if only.is_none() || !wanted("MCP tool calls") {
+        corpus_cases(&mut cases);
+    }
+    if wanted("stress shapes") {
+        stress_cases(&mut cases);
+    }
     if let Some(only) = &only {
         cases.retain(|c| c.workload.contains(only.as_str()));
+    }
+    // `--profile N`: run engine N's is_valid over the selected cases for a few seconds, for a
+    // profiler to sample.
+    if let Some(n) = args.iter().position(|a| a == "--profile").and_then(|i| args.get(i + 1)) {
+        let n: usize = n.parse().expect("--profile takes an engine index");
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(4) {
+            for c in &cases {
+                black_box(c.engines[n].is_valid(black_box(&c.instance)));
+            }
+        }
+        return;
     }
 
     // Agreement first: a case on which the validators disagree is reported and not timed.

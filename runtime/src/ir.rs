@@ -292,7 +292,12 @@ impl ObjectPlan {
     /// The index in `properties` of the property named `key`.
     pub fn property_index(&self, key: &str) -> Option<usize> {
         if self.properties.len() <= 8 {
-            return self.properties.iter().position(|(k, _)| k == key);
+            // Lengths and first bytes settle most mismatches without a call to memcmp.
+            let (len, first) = (key.len(), key.as_bytes().first());
+            return self
+                .properties
+                .iter()
+                .position(|(k, _)| k.len() == len && k.as_bytes().first() == first && k == key);
         }
         self.property_order
             .binary_search_by(|&i| self.properties[i as usize].0.as_str().cmp(key))

@@ -64,10 +64,37 @@ fn approximate_size(value: &Value) -> usize {
 /// walk allocates nothing unless a limit is reached.
 pub fn check_arguments(root: &Value, limits: &Limits) -> Result<(), Failure> {
     let mut count = 0usize;
+    if within(root, 0, limits, &mut count) {
+        return Ok(());
+    }
+    // Past a limit: walk again, slowly, to say where.
+    count = 0;
     walk_arguments(root, 0, limits, &mut count).map_err(|(mut path, message)| {
         path.reverse();
         Failure::new(pointer::join(&path), "", None, "", message)
     })
+}
+
+/// Whether `value` is within the limits; the fast path, which says nothing of where.
+fn within(value: &Value, depth: usize, limits: &Limits, count: &mut usize) -> bool {
+    *count += 1;
+    if *count > limits.max_argument_nodes {
+        return false;
+    }
+    match value {
+        Value::String(s) => s.len() <= limits.max_argument_string_length,
+        Value::Array(items) => {
+            items.is_empty()
+                || (depth < limits.max_argument_depth
+                    && items.iter().all(|v| within(v, depth + 1, limits, count)))
+        }
+        Value::Object(map) => {
+            map.is_empty()
+                || (depth < limits.max_argument_depth
+                    && map.values().all(|v| within(v, depth + 1, limits, count)))
+        }
+        _ => true,
+    }
 }
 
 type Overrun = (Vec<String>, String);
