@@ -4,7 +4,7 @@
 //! ([`crate::build`]) reads schema JSON once: it checks the dialect and the meta-schema,
 //! assigns base URIs, resolves every `$ref` and `$dynamicRef` to a [`NodeId`], decodes every
 //! keyword into a typed field, and decides what evaluation needs (annotation tracking, dynamic
-//! scope). The interpreter ([`crate::interp`]) executes an [`Ir`]; the code generator
+//! scope). The interpreter (behind [`crate::Validator`]) executes an [`Ir`]; the code generator
 //! (`toolschema-compiler`) emits Rust from the same [`Ir`]. Neither back end looks at schema
 //! JSON again, and neither decides a keyword's meaning: when a keyword is absent from a plan it
 //! is absent from evaluation.

@@ -2,11 +2,11 @@
 //!
 //! 1. Limits on the document (size, depth), without recursion.
 //! 2. The dialect (`$schema`) and vocabularies; anything but 2020-12 is unsupported.
-//! 3. The schema-aware walk of each document ([`registry`]): base URIs, resources, anchors.
+//! 3. The schema-aware walk of each document (`registry`): base URIs, resources, anchors.
 //! 4. A check against the meta-schema: an invalid schema is a `Validation` error pointing at
 //!    the offending keyword.
-//! 5. Lowering ([`lower`]): one node per subschema, references resolved to nodes.
-//! 6. Analysis ([`analysis`]): termination, and which nodes must track annotations.
+//! 5. Lowering (`lower`): one node per subschema, references resolved to nodes.
+//! 6. Analysis (`analysis`): termination, and which nodes must track annotations.
 
 pub(crate) mod analysis;
 pub(crate) mod limits;
