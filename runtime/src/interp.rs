@@ -579,7 +579,6 @@ impl<'ir> Interpreter<'ir> {
                         }
                         let ip2 = ip.key(key);
                         let ok = self.member::<C>(
-                            node,
                             child,
                             value,
                             &ip2,
@@ -605,7 +604,6 @@ impl<'ir> Interpreter<'ir> {
                         }
                         let ip2 = ip.index(i);
                         let ok = self.member::<C>(
-                            node,
                             child,
                             item,
                             &ip2,
@@ -637,7 +635,6 @@ impl<'ir> Interpreter<'ir> {
     #[allow(clippy::too_many_arguments)]
     fn member<const C: bool>(
         &self,
-        parent: &Node,
         child: NodeId,
         v: &Value,
         ip: &Path<'_>,
@@ -652,7 +649,6 @@ impl<'ir> Interpreter<'ir> {
         let node = self.ir.node(child);
         if let Body::Bool(false) = node.body {
             if C {
-                let _ = parent;
                 st.failures.push(Failure::new(
                     ip.pointer(),
                     kp.pointer(),
@@ -772,7 +768,6 @@ impl<'ir> Interpreter<'ir> {
             let kp2 = kp_prefix.index(i);
             let ip2 = ip.index(i);
             let ok = self.member::<C>(
-                node,
                 child,
                 item,
                 &ip2,
@@ -799,7 +794,6 @@ impl<'ir> Interpreter<'ir> {
             for (i, item) in items.iter().enumerate().skip(plan.prefix_items.len()) {
                 let ip2 = ip.index(i);
                 let ok = self.member::<C>(
-                    node,
                     child,
                     item,
                     &ip2,
@@ -941,7 +935,6 @@ impl<'ir> Interpreter<'ir> {
                     let checked = !C && plan.shallow_first && self.ir.node(child).shallow;
                     if !checked {
                         sub!(self.member::<C>(
-                            node,
                             child,
                             value,
                             &ip2,
@@ -961,7 +954,6 @@ impl<'ir> Interpreter<'ir> {
                         matched = true;
                         let kp2 = kp_patterns.key(pattern_ref.as_str());
                         sub!(self.member::<C>(
-                            node,
                             *child,
                             value,
                             &ip2,
@@ -979,7 +971,6 @@ impl<'ir> Interpreter<'ir> {
                     if let Some(child) = plan.additional_properties {
                         matched = true;
                         sub!(self.member::<C>(
-                            node,
                             child,
                             value,
                             &ip2,
