@@ -29,6 +29,7 @@ pub mod build;
 pub mod content;
 mod error;
 pub mod format;
+mod input_schema;
 mod interp;
 pub mod ir;
 pub mod json;
@@ -41,5 +42,6 @@ pub mod regex;
 mod validator;
 
 pub use error::{Error, ErrorClass, ErrorSubject, Failure};
+pub use input_schema::InputSchema;
 pub use options::{Limits, LoaderError, Options};
 pub use validator::{Validate, Validator};

@@ -68,6 +68,11 @@ impl Validator {
         })
     }
 
+    /// A validator for an IR the front end built.
+    pub(crate) fn from_ir(ir: Ir, limits: Limits) -> Validator {
+        Validator { ir, limits }
+    }
+
     /// A validator for a schema that is not checked against the meta-schema (the meta-schema).
     pub(crate) fn trusted(schema: &Value) -> Validator {
         let options = Options::default();

@@ -20,7 +20,7 @@ use crate::error::{Error, ErrorClass, ErrorSubject};
 use crate::ir::Ir;
 use crate::options::Options;
 use crate::validator::Validator;
-use registry::{Loc, Registry};
+use registry::{LoadCache, Loc, Registry, Unchecked};
 use serde_json::Value;
 
 pub use uri::DEFAULT_BASE;
@@ -30,13 +30,75 @@ pub fn build(schema: &Value, options: &Options) -> Result<Ir, Error> {
     build_inner(schema, options, false)
 }
 
+/// Builds the IR of a tool's input schema: [`build`] plus the rules of the tool-call
+/// boundary, so that every back end enforces them alike.
+///
+/// - The root must be a schema object (not `true`, `false` or anything else): otherwise a
+///   `Validation` error at the root.
+/// - An explicit root `type` must be exactly `"object"` or `["object"]`: otherwise a
+///   `Validation` error at `/type`. Nested schemas are unrestricted.
+/// - Arguments must be an object even when the root has no `type`: the IR gets
+///   [`Ir::object_root`].
+///
+/// The dialect is checked first, so a draft-07 tool is `UnsupportedCapability` whatever
+/// its root says.
+///
+/// ```
+/// use serde_json::json;
+/// use toolschema::{ErrorClass, Options, build};
+///
+/// let ir = build::build_tool(&json!({"properties": {"q": {"type": "string"}}}), &Options::new())?;
+/// assert!(ir.object_root);
+/// let err = build::build_tool(&json!({"type": ["object", "null"]}), &Options::new()).unwrap_err();
+/// assert_eq!(err.class(), ErrorClass::Validation);
+/// assert_eq!(err.failures()[0].instance_location(), "/type");
+/// # Ok::<(), toolschema::Error>(())
+/// ```
+pub fn build_tool(schema: &Value, options: &Options) -> Result<Ir, Error> {
+    let Value::Object(root) = schema else {
+        return Err(Error::schema(
+            ErrorClass::Validation,
+            "",
+            "",
+            crate::messages::tool_schema_not_object(schema),
+        ));
+    };
+    let mut ir = build(schema, options)?;
+    if let Some(types) = root.get("type") {
+        let only_object = match types {
+            Value::String(t) => t == "object",
+            Value::Array(ts) => ts.len() == 1 && ts[0] == "object",
+            _ => false,
+        };
+        if !only_object {
+            return Err(Error::schema(
+                ErrorClass::Validation,
+                "/type",
+                "type",
+                crate::messages::tool_root_type(types),
+            ));
+        }
+    }
+    ir.object_root = true;
+    Ok(ir)
+}
+
 /// Builds without the meta-schema check (for the embedded meta-schemas themselves).
 pub(crate) fn build_trusted(schema: &Value, options: &Options) -> Result<Ir, Error> {
     build_inner(schema, options, true)
 }
 
 fn build_inner(schema: &Value, options: &Options, trusted: bool) -> Result<Ir, Error> {
-    let mut reg = Registry::new(options);
+    build_with_cache(schema, options, trusted, LoadCache::default())
+}
+
+fn build_with_cache(
+    schema: &Value,
+    options: &Options,
+    trusted: bool,
+    loads: LoadCache,
+) -> Result<Ir, Error> {
+    let mut reg = Registry::new(options, loads);
     let root = reg.add_root(schema, DEFAULT_BASE, trusted)?;
     check_pending(&mut reg)?;
     let root = Loc {
@@ -51,19 +113,36 @@ fn build_inner(schema: &Value, options: &Options, trusted: bool) -> Result<Ir, E
 
 /// Checks every document not yet checked against its meta-schema.
 fn check_pending(reg: &mut Registry<'_>) -> Result<(), Error> {
-    while let Some((doc, dialect)) = reg.unchecked.pop() {
+    while let Some(Unchecked {
+        doc,
+        dialect,
+        origin,
+    }) = reg.unchecked.pop()
+    {
         let handle = reg.handle(doc);
         let document = handle.value();
         let result = match &dialect {
             None => crate::metaschema::validator().validate(document),
             Some(uri) => {
-                let meta =
-                    Validator::with_options(&serde_json::json!({"$ref": uri}), reg.options())?;
-                meta.validate(document)
+                // The meta-schema is built with this build's loader answers, so a document
+                // loaded once is not asked for again.
+                let ir = build_with_cache(
+                    &serde_json::json!({"$ref": uri}),
+                    reg.options(),
+                    false,
+                    reg.loads(),
+                )?;
+                Validator::from_ir(ir, reg.options().limits.clone()).validate(document)
             }
         };
         if let Err(e) = result {
-            return Err(meta_error(e));
+            let e = meta_error(e);
+            return Err(match origin {
+                Some((reference, at, uri)) => {
+                    registry::loaded_document_error(e, &uri, &reference, &at)
+                }
+                None => e,
+            });
         }
     }
     Ok(())
