@@ -124,7 +124,11 @@ impl InputSchema {
     /// assert_eq!(err.class(), ErrorClass::ExecutionFailure);
     /// assert_eq!(err.subject(), ErrorSubject::Instance);
     /// ```
-    pub fn validate_with(schema: &Value, arguments: &Value, options: &Options) -> Result<(), Error> {
+    pub fn validate_with(
+        schema: &Value,
+        arguments: &Value,
+        options: &Options,
+    ) -> Result<(), Error> {
         InputSchema::new(schema, options)?.validate(arguments)
     }
 

@@ -161,7 +161,7 @@ impl Default for Limits {
             max_argument_depth: 128,
             max_argument_nodes: 1_000_000,
             max_argument_string_length: 16 << 20,
-            max_evaluation_depth: 512,
+            max_evaluation_depth: 100,
         }
     }
 }

@@ -170,6 +170,9 @@ impl<'a> Lowerer<'a> {
                 .ok_or_else(|| err(&at("$ref"), "$ref", "`$ref` must be a string"))?;
             self.count_reference(&at("$ref"))?;
             let target = self.reg.resolve(info.resource, r, &at("$ref"))?;
+            // A document the reference brought in is held to its meta-schema before any of it
+            // is lowered, so that its errors say what is wrong with it, and where.
+            super::check_pending(&mut self.reg)?;
             k.reference = Some(self.node_for(target)?);
         }
         if let Some(r) = map.get("$dynamicRef") {
@@ -182,6 +185,7 @@ impl<'a> Lowerer<'a> {
             })?;
             self.count_reference(&at("$dynamicRef"))?;
             let target_loc = self.reg.resolve(info.resource, r, &at("$dynamicRef"))?;
+            super::check_pending(&mut self.reg)?;
             let anchor = r.rsplit_once('#').map(|(_, f)| f).unwrap_or("");
             let dynamic = !anchor.is_empty()
                 && !anchor.starts_with('/')

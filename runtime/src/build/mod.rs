@@ -18,7 +18,7 @@ pub(crate) mod vocabulary;
 use crate::Validate;
 use crate::error::{Error, ErrorClass, ErrorSubject};
 use crate::ir::Ir;
-use crate::options::Options;
+use crate::options::{Limits, Options};
 use crate::validator::Validator;
 use registry::{LoadCache, Loc, Registry, Unchecked};
 use serde_json::Value;
@@ -112,7 +112,7 @@ fn build_with_cache(
 }
 
 /// Checks every document not yet checked against its meta-schema.
-fn check_pending(reg: &mut Registry<'_>) -> Result<(), Error> {
+pub(crate) fn check_pending(reg: &mut Registry<'_>) -> Result<(), Error> {
     while let Some(Unchecked {
         doc,
         dialect,
@@ -121,8 +121,9 @@ fn check_pending(reg: &mut Registry<'_>) -> Result<(), Error> {
     {
         let handle = reg.handle(doc);
         let document = handle.value();
+        let limits = meta_limits(&reg.options().limits);
         let result = match &dialect {
-            None => crate::metaschema::validator().validate(document),
+            None => crate::metaschema::validator().validate_limited(document, &limits),
             Some(uri) => {
                 // The meta-schema is built with this build's loader answers, so a document
                 // loaded once is not asked for again.
@@ -132,7 +133,7 @@ fn check_pending(reg: &mut Registry<'_>) -> Result<(), Error> {
                     false,
                     reg.loads(),
                 )?;
-                Validator::from_ir(ir, reg.options().limits.clone()).validate(document)
+                Validator::from_ir(ir, limits).validate(document)
             }
         };
         if let Err(e) = result {
@@ -148,9 +149,30 @@ fn check_pending(reg: &mut Registry<'_>) -> Result<(), Error> {
     Ok(())
 }
 
+/// The limits for checking a schema document against its meta-schema: the document is the
+/// instance there, already held to the schema size and depth limits, so only the evaluation
+/// depth (which bounds the stack) carries over.
+fn meta_limits(limits: &Limits) -> Limits {
+    Limits::new()
+        .max_argument_depth(limits.max_schema_depth)
+        .max_argument_nodes(usize::MAX)
+        .max_argument_string_length(usize::MAX)
+        .max_evaluation_depth(limits.max_evaluation_depth)
+}
+
 fn meta_error(e: Error) -> Error {
     if e.class() != ErrorClass::Validation {
-        return e;
+        // A limit met while checking the schema is about the schema, not about arguments.
+        let message = format!(
+            "checking the schema against its meta-schema stopped: {}",
+            e.message()
+        );
+        return Error::new(
+            e.class(),
+            ErrorSubject::Schema,
+            message,
+            e.failures().to_vec(),
+        );
     }
     // Report the most specific failure first: the deepest location is where the fix goes.
     let mut failures = e.failures().to_vec();
