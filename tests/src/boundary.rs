@@ -221,6 +221,10 @@ fn custom_vocabulary_meta() -> Value {
     })
 }
 
+/// An applicator around a reference: its keyword, how it wraps, the arguments and where the
+/// limit is met.
+type Wrapped = (&'static str, fn(Value) -> Value, Value, &'static str);
+
 /// Every boundary case.
 pub fn cases() -> Vec<Case> {
     use ErrorClass::{ExecutionFailure as Exec, UnsupportedCapability as Unsupported, Validation};
@@ -653,7 +657,7 @@ pub fn cases() -> Vec<Case> {
 
     // Failures stay failures: a limit reached under any applicator is never a verdict.
     let chain = |wrap: fn(Value) -> Value| ref_chain(600, json!({"type": "string"}), wrap);
-    let wrapped: [(&str, fn(Value) -> Value, Value, &'static str); 8] = [
+    let wrapped: [Wrapped; 8] = [
         ("not", |r| json!({"not": r}), json!({}), ""),
         (
             "anyOf",
