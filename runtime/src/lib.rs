@@ -7,6 +7,10 @@
 //! (`toolschema-compiler`) turns into Rust. Both paths give the same verdicts and the same
 //! errors.
 //!
+//! At the tool-call boundary, [`InputSchema`] adds the rules of a tool's `inputSchema`: the
+//! root describes an object, the dialect is exactly 2020-12, every reference resolves while
+//! building, and every limit fails closed.
+//!
 //! ```
 //! use serde_json::json;
 //! use toolschema::{Validate, Validator};

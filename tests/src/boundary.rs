@@ -655,6 +655,38 @@ pub fn cases() -> Vec<Case> {
         vec![""],
     ));
 
+    // The deepest schema the default evaluation depth lets through its meta-schema check
+    // (see docs/limits.md), and one level more.
+    let nested_properties = |levels: usize| {
+        let mut schema = json!({"type": "string"});
+        for _ in 0..levels {
+            schema = json!({"properties": {"a": schema}});
+        }
+        schema
+    };
+    cases.push(accepted(
+        "18 levels of properties",
+        nested_properties(18),
+        none(),
+        Some(json!({"a": {"a": {}}})),
+    ));
+    cases.push(rejected_as(
+        schema_error(
+            "19 levels of properties",
+            nested_properties(19),
+            none(),
+            Exec,
+            "",
+            None,
+        ),
+        Expected::Rejected {
+            class: Exec,
+            subject: ErrorSubject::Schema,
+            locations: vec![],
+            mentions: Some("meta-schema".into()),
+        },
+    ));
+
     // Failures stay failures: a limit reached under any applicator is never a verdict.
     let chain = |wrap: fn(Value) -> Value| ref_chain(600, json!({"type": "string"}), wrap);
     let wrapped: [Wrapped; 8] = [
