@@ -293,6 +293,15 @@ pub fn cases() -> Vec<Case> {
         Some("draft-07"),
     ));
 
+    cases.push(schema_error(
+        "draft-07 subschema outside a resource root",
+        json!({"properties": {"x": {"$schema": "http://json-schema.org/draft-07/schema#"}}}),
+        none(),
+        Unsupported,
+        "/properties/x/$schema",
+        None,
+    ));
+
     // Object root.
     for root in [
         json!(true),
@@ -456,6 +465,23 @@ pub fn cases() -> Vec<Case> {
         Some(json!({"a": "x"})),
     ));
 
+    cases.push(schema_error(
+        "dangling reference in unused $defs",
+        json!({"$defs": {"unused": {"$ref": "#/$defs/missing"}}}),
+        none(),
+        Validation,
+        "/$defs/unused/$ref",
+        Some("#/$defs/missing"),
+    ));
+    cases.push(schema_error(
+        "failed load from unused $defs",
+        json!({"$defs": {"unused": {"$ref": "https://example.test/missing.json"}}}),
+        example_loader(),
+        Exec,
+        "/$defs/unused/$ref",
+        Some("https://example.test/missing.json"),
+    ));
+
     // Patterns.
     cases.push(schema_error(
         "invalid regex",
@@ -471,6 +497,15 @@ pub fn cases() -> Vec<Case> {
         none(),
         Unsupported,
         "/properties/a/pattern",
+        None,
+    ));
+
+    cases.push(schema_error(
+        "invalid regex in unused $defs",
+        json!({"$defs": {"unused": {"patternProperties": {"[": {}}}}}),
+        none(),
+        Validation,
+        "/$defs/unused/patternProperties/[",
         None,
     ));
 

@@ -625,15 +625,12 @@ impl<'a> Lowerer<'a> {
         if let Some(&id) = self.pattern_ids.get(source) {
             return Ok(id);
         }
-        let limit = self.reg.options().limits.max_regex_size;
-        let pattern = Pattern::new(source, limit).map_err(|e| {
-            let class = match e.kind() {
-                PatternErrorKind::Syntax => ErrorClass::Validation,
-                PatternErrorKind::Unsupported => ErrorClass::UnsupportedCapability,
-                PatternErrorKind::TooLarge => ErrorClass::ExecutionFailure,
-            };
-            Error::schema(class, at, keyword, e.to_string())
-        })?;
+        let pattern = compile_pattern(
+            source,
+            self.reg.options().limits.max_regex_size,
+            at,
+            keyword,
+        )?;
         let id = PatternId(self.patterns.len() as u32);
         self.patterns.push(pattern);
         self.pattern_ids.insert(source.to_string(), id);
@@ -787,4 +784,22 @@ pub fn describe_type(v: &Value) -> &'static str {
         Value::Array(_) => "an array",
         Value::Object(_) => "an object",
     }
+}
+
+/// Compiles a pattern, its error classed: bad syntax is the schema's fault, an unsupported
+/// construct a capability we lack, a pattern too large a limit.
+pub(crate) fn compile_pattern(
+    source: &str,
+    limit: usize,
+    at: &str,
+    keyword: &str,
+) -> Result<Pattern, Error> {
+    Pattern::new(source, limit).map_err(|e| {
+        let class = match e.kind() {
+            PatternErrorKind::Syntax => ErrorClass::Validation,
+            PatternErrorKind::Unsupported => ErrorClass::UnsupportedCapability,
+            PatternErrorKind::TooLarge => ErrorClass::ExecutionFailure,
+        };
+        Error::schema(class, at, keyword, e.to_string())
+    })
 }

@@ -63,7 +63,7 @@ pub fn build_tool(schema: &Value, options: &Options) -> Result<Ir, Error> {
             crate::messages::tool_schema_not_object(schema),
         ));
     };
-    let mut ir = build(schema, options)?;
+    let mut ir = build_with_cache(schema, options, false, true, LoadCache::default())?;
     if let Some(types) = root.get("type") {
         let only_object = match types {
             Value::String(t) => t == "object",
@@ -89,13 +89,14 @@ pub(crate) fn build_trusted(schema: &Value, options: &Options) -> Result<Ir, Err
 }
 
 fn build_inner(schema: &Value, options: &Options, trusted: bool) -> Result<Ir, Error> {
-    build_with_cache(schema, options, trusted, LoadCache::default())
+    build_with_cache(schema, options, trusted, false, LoadCache::default())
 }
 
 fn build_with_cache(
     schema: &Value,
     options: &Options,
     trusted: bool,
+    whole: bool,
     loads: LoadCache,
 ) -> Result<Ir, Error> {
     let mut reg = Registry::new(options, loads);
@@ -105,9 +106,26 @@ fn build_with_cache(
         doc: root,
         ptr: String::new(),
     };
+    let root_doc = root.doc;
     let (ir, mut reg) = lower::Lowerer::new(reg).run(root)?;
     // Documents first met while lowering (registry documents, loaded ones) are checked now.
     check_pending(&mut reg)?;
+    if whole {
+        // References nothing reaches (in unused `$defs`) cannot change a verdict, but a tool's
+        // schema with a dangling one is broken all the same: say so before any call.
+        for (resource, reference, at) in reg.references_in(root_doc) {
+            reg.resolve(resource, &reference, &at)?;
+            check_pending(&mut reg)?;
+        }
+        let compiled: std::collections::HashSet<&str> =
+            ir.patterns.iter().map(|p| p.as_str()).collect();
+        let limit = options.limits.max_regex_size;
+        for (source, at, keyword) in reg.patterns_in(root_doc) {
+            if !compiled.contains(source.as_str()) {
+                lower::compile_pattern(&source, limit, &at, keyword)?;
+            }
+        }
+    }
     Ok(ir)
 }
 
@@ -130,6 +148,7 @@ pub(crate) fn check_pending(reg: &mut Registry<'_>) -> Result<(), Error> {
                 let ir = build_with_cache(
                     &serde_json::json!({"$ref": uri}),
                     reg.options(),
+                    false,
                     false,
                     reg.loads(),
                 )?;

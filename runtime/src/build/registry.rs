@@ -329,6 +329,10 @@ impl<'a> Registry<'a> {
                         vocab = v;
                     }
                 }
+            } else if !ptr.is_empty() && map.contains_key("$schema") {
+                // `$schema` outside a resource root selects nothing, but one naming another
+                // dialect says the author wrote for it: held to the same rule as a resource's.
+                self.declared_dialect(value, &ptr)?;
             }
             let resource_uri = self.resource_uris[resource as usize].clone();
             for keyword in ["$anchor", "$dynamicAnchor"] {
@@ -499,6 +503,59 @@ impl<'a> Registry<'a> {
                 resource: 0,
                 vocabularies: Vocabularies::STANDARD,
             })
+    }
+
+    /// Every `pattern` and `patternProperties` name in the subschemas the walk found in
+    /// `doc`: (source, pointer to it, keyword).
+    pub fn patterns_in(&self, doc: DocId) -> Vec<(String, String, &'static str)> {
+        let handle = self.handle(doc);
+        let mut locs: Vec<&Loc> = self.info.keys().filter(|loc| loc.doc == doc).collect();
+        locs.sort_by(|a, b| a.ptr.cmp(&b.ptr));
+        let mut out = Vec::new();
+        for loc in locs {
+            let tokens = pointer::tokens(&loc.ptr).unwrap_or_default();
+            let Some(Value::Object(map)) = pointer::follow(handle.value(), &tokens) else {
+                continue;
+            };
+            if let Some(Value::String(source)) = map.get("pattern") {
+                let mut at = loc.ptr.clone();
+                pointer::push_token(&mut at, "pattern");
+                out.push((source.clone(), at, "pattern"));
+            }
+            if let Some(Value::Object(members)) = map.get("patternProperties") {
+                for name in members.keys() {
+                    let mut at = loc.ptr.clone();
+                    pointer::push_token(&mut at, "patternProperties");
+                    pointer::push_token(&mut at, name);
+                    out.push((name.clone(), at, "patternProperties"));
+                }
+            }
+        }
+        out
+    }
+
+    /// Every `$ref` and `$dynamicRef` in the subschemas the walk found in `doc`, in document
+    /// order: (resource, reference, pointer to the keyword).
+    pub fn references_in(&self, doc: DocId) -> Vec<(u32, String, String)> {
+        let handle = self.handle(doc);
+        let mut locs: Vec<(&Loc, &LocInfo)> =
+            self.info.iter().filter(|(loc, _)| loc.doc == doc).collect();
+        locs.sort_by(|a, b| a.0.ptr.cmp(&b.0.ptr));
+        let mut out = Vec::new();
+        for (loc, info) in locs {
+            let tokens = pointer::tokens(&loc.ptr).unwrap_or_default();
+            let Some(Value::Object(map)) = pointer::follow(handle.value(), &tokens) else {
+                continue;
+            };
+            for keyword in ["$ref", "$dynamicRef"] {
+                if let Some(Value::String(reference)) = map.get(keyword) {
+                    let mut at = loc.ptr.clone();
+                    pointer::push_token(&mut at, keyword);
+                    out.push((info.resource, reference.clone(), at));
+                }
+            }
+        }
+        out
     }
 
     /// The location of a resource's root.
