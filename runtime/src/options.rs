@@ -195,6 +195,24 @@ impl Limits {
     pub fn new() -> Limits {
         Limits::default()
     }
+
+    /// Checks arguments against the argument limits (depth, number of values, string
+    /// length) before any evaluation, without recursion. Every validator, interpreted or
+    /// generated, runs this first, so they stop at the same place with the same error.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use toolschema::{ErrorClass, Limits};
+    /// let limits = Limits::new().max_argument_string_length(3);
+    /// assert!(limits.check_arguments(&json!({"q": "abc"})).is_ok());
+    /// let err = limits.check_arguments(&json!({"q": "abcd"})).unwrap_err();
+    /// assert_eq!(err.class(), ErrorClass::ExecutionFailure);
+    /// assert_eq!(err.failures()[0].instance_location(), "/q");
+    /// ```
+    pub fn check_arguments(&self, arguments: &serde_json::Value) -> Result<(), crate::Error> {
+        crate::build::limits::check_arguments(arguments, self)
+            .map_err(crate::Error::instance_execution_failure)
+    }
 }
 
 limit_accessors! {

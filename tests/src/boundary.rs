@@ -1,6 +1,14 @@
 //! The tool-call boundary contract as a table of cases: schema, options, arguments, and the
 //! expected class and location. The table is data so that any back end can run it: the
 //! interpreter ([`run_interpreted`]) today, generated validators through [`check`].
+//!
+//! ```no_run
+//! use toolschema_conformance::boundary;
+//! for case in boundary::cases() {
+//!     let outcome = boundary::run_interpreted(&case);
+//!     boundary::check(&case, &outcome).unwrap_or_else(|why| panic!("{}: {why}", case.name));
+//! }
+//! ```
 
 use serde_json::{Map, Value, json};
 use toolschema::{Error, ErrorClass, ErrorSubject, InputSchema, Limits, Options, Validate};
