@@ -147,6 +147,7 @@ pub struct Limits {
     pub(crate) max_schema_size: usize,
     pub(crate) max_schema_depth: usize,
     pub(crate) max_schema_nodes: usize,
+    pub(crate) max_schema_pointer_bytes: usize,
     pub(crate) max_references: usize,
     pub(crate) max_regex_size: usize,
     pub(crate) max_argument_depth: usize,
@@ -161,6 +162,7 @@ impl Default for Limits {
             max_schema_size: 16 << 20,
             max_schema_depth: 128,
             max_schema_nodes: 100_000,
+            max_schema_pointer_bytes: 16 << 20,
             max_references: 10_000,
             max_regex_size: 1 << 20,
             max_argument_depth: 128,
@@ -225,6 +227,10 @@ limit_accessors! {
     max_schema_depth, get_max_schema_depth;
     /// Most subschemas in one built schema, all documents together (default 100,000).
     max_schema_nodes, get_max_schema_nodes;
+    /// Most bytes of the JSON Pointers locating every subschema of one schema document, added
+    /// up (default 16 MiB). Locations are kept while building, and a deep schema with long
+    /// member names would otherwise need memory quadratic in its size.
+    max_schema_pointer_bytes, get_max_schema_pointer_bytes;
     /// Most `$ref` and `$dynamicRef` keywords in one built schema (default 10,000).
     max_references, get_max_references;
     /// Largest compiled form of one `pattern` or `patternProperties` key, in bytes; a source

@@ -600,6 +600,23 @@ pub fn cases() -> Vec<Case> {
         },
     ));
 
+    // Pointers "/properties/a" and "/properties/b".
+    let schema = json!({"properties": {"a": {}, "b": {}}});
+    cases.push(accepted(
+        "max_schema_pointer_bytes at the edge",
+        schema.clone(),
+        limits(|l| l.max_schema_pointer_bytes(26)),
+        None,
+    ));
+    cases.push(schema_error(
+        "max_schema_pointer_bytes past the edge",
+        schema,
+        limits(|l| l.max_schema_pointer_bytes(25)),
+        Exec,
+        "",
+        None,
+    ));
+
     let pattern = "^[a-z]+$";
     let schema = json!({"properties": {"a": {"pattern": pattern}}});
     cases.push(accepted(

@@ -278,6 +278,8 @@ impl<'a> Registry<'a> {
             doc,
             ptr: String::new(),
         });
+        let limit = self.options.limits.max_schema_pointer_bytes;
+        let mut pointer_bytes = 0usize;
         let mut stack: Vec<(String, &Value, u32, Vocabularies)> =
             vec![(String::new(), root, root_resource, vocabularies)];
         while let Some((ptr, value, parent_resource, parent_vocab)) = stack.pop() {
@@ -363,9 +365,26 @@ impl<'a> Registry<'a> {
                     vocabularies: vocab,
                 },
             );
+            let mut over = false;
             for_each_subschema(map, vocab, |suffix, child| {
-                stack.push((format!("{ptr}{suffix}"), child, resource, vocab));
+                pointer_bytes += ptr.len() + suffix.len();
+                // Checked before the pointer is made, so a hostile document never gets to
+                // allocate past the limit.
+                over |= pointer_bytes > limit;
+                if !over {
+                    stack.push((format!("{ptr}{suffix}"), child, resource, vocab));
+                }
             });
+            if over {
+                return Err(Error::schema(
+                    ErrorClass::ExecutionFailure,
+                    &ptr,
+                    "",
+                    format!(
+                        "the locations of the schema's subschemas take more than the limit of {limit} bytes as JSON Pointers"
+                    ),
+                ));
+            }
         }
         Ok(())
     }
