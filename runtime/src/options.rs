@@ -250,7 +250,7 @@ limit_accessors! {
     ///
     /// This is the limit that bounds the native stack. The default keeps evaluation inside a
     /// 2 MiB thread stack (the default of a spawned thread) even in an unoptimised build,
-    /// where one level takes up to about 16 KiB; optimised builds need far less, so raise it
-    /// only with a larger stack.
+    /// where one level takes up to about 16 KiB. Release builds take at most about 1 KiB, so
+    /// a release-only host may raise it to about 1,000; beyond that, only with a larger stack.
     max_evaluation_depth, get_max_evaluation_depth;
 }
