@@ -24,7 +24,9 @@ fn on_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> 
 fn case_table_on_the_interpreter() {
     let failed = on_small_stack(|| {
         let mut failed = Vec::new();
-        for case in boundary::cases() {
+        let cases = boundary::cases();
+        eprintln!("{} boundary cases", cases.len());
+        for case in cases {
             let outcome = boundary::run_interpreted(&case);
             if let Err(why) = boundary::check(&case, &outcome) {
                 failed.push(format!("{}: {why}", case.name));
