@@ -7,6 +7,10 @@
 //! (`toolschema-compiler`) turns into Rust. Both paths give the same verdicts and the same
 //! errors.
 //!
+//! At the tool-call boundary, [`InputSchema`] adds the rules of a tool's `inputSchema`: the
+//! root describes an object, the dialect is exactly 2020-12, every reference resolves while
+//! building, and every limit fails closed.
+//!
 //! ```
 //! use serde_json::json;
 //! use toolschema::{Validate, Validator};
@@ -29,6 +33,7 @@ pub mod build;
 pub mod content;
 mod error;
 pub mod format;
+mod input_schema;
 mod interp;
 pub mod ir;
 pub mod json;
@@ -41,5 +46,6 @@ pub mod regex;
 mod validator;
 
 pub use error::{Error, ErrorClass, ErrorSubject, Failure};
+pub use input_schema::InputSchema;
 pub use options::{Limits, LoaderError, Options};
 pub use validator::{Validate, Validator};

@@ -41,6 +41,32 @@ pub fn arguments_not_object(value: &Value) -> String {
     format!("tool arguments must be an object, found {}", found(value))
 }
 
+/// A tool's input schema that is not a schema object.
+///
+/// ```
+/// use serde_json::json;
+/// assert!(toolschema::messages::tool_schema_not_object(&json!(true)).contains("a boolean"));
+/// ```
+pub fn tool_schema_not_object(schema: &Value) -> String {
+    format!(
+        "a tool's input schema must be a JSON object, found {}",
+        found(schema)
+    )
+}
+
+/// A tool's root `type` that allows more than objects.
+///
+/// ```
+/// use serde_json::json;
+/// let message = toolschema::messages::tool_root_type(&json!(["object", "null"]));
+/// assert!(message.contains(r#"["object","null"]"#));
+/// ```
+pub fn tool_root_type(types: &Value) -> String {
+    format!(
+        "a tool's input schema must have type \"object\" or none, found {types}: tool arguments are always an object"
+    )
+}
+
 /// `type`.
 pub fn type_mismatch(expected: TypeSet, value: &Value) -> String {
     let names: Vec<&str> = expected.iter().map(article).collect();

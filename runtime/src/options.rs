@@ -67,8 +67,13 @@ impl Options {
     }
 
     /// Supplies documents that the registry lacks. Asked with the absolute URI (no fragment),
-    /// at most once per URI, and only while the schema is built — never while arguments are
-    /// checked.
+    /// at most once per URI per build (custom meta-schemas included), and only while the
+    /// schema is built — never while arguments are checked.
+    ///
+    /// What the loader returns is held to the same rules as the schema: a document in another
+    /// dialect (such as draft-07) is `UnsupportedCapability`, one that fails its meta-schema
+    /// is `Validation`. A loader error is `ExecutionFailure` (the schema was never judged,
+    /// and asking again later may succeed); each names the reference and where it is written.
     ///
     /// ```
     /// use serde_json::json;
@@ -142,6 +147,7 @@ pub struct Limits {
     pub(crate) max_schema_size: usize,
     pub(crate) max_schema_depth: usize,
     pub(crate) max_schema_nodes: usize,
+    pub(crate) max_schema_pointer_bytes: usize,
     pub(crate) max_references: usize,
     pub(crate) max_regex_size: usize,
     pub(crate) max_argument_depth: usize,
@@ -157,12 +163,13 @@ impl Default for Limits {
             max_schema_size: 16 << 20,
             max_schema_depth: 128,
             max_schema_nodes: 250_000,
+            max_schema_pointer_bytes: 16 << 20,
             max_references: 100_000,
             max_regex_size: 1 << 20,
             max_argument_depth: 128,
             max_argument_nodes: 1_000_000,
             max_argument_string_length: 16 << 20,
-            max_evaluation_depth: 512,
+            max_evaluation_depth: 100,
             max_evaluation_steps: 10_000_000,
         }
     }
@@ -192,27 +199,61 @@ impl Limits {
     pub fn new() -> Limits {
         Limits::default()
     }
+
+    /// Checks arguments against the argument limits (depth, number of values, string
+    /// length) before any evaluation, without recursion. Every validator, interpreted or
+    /// generated, runs this first, so they stop at the same place with the same error.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use toolschema::{ErrorClass, Limits};
+    /// let limits = Limits::new().max_argument_string_length(3);
+    /// assert!(limits.check_arguments(&json!({"q": "abc"})).is_ok());
+    /// let err = limits.check_arguments(&json!({"q": "abcd"})).unwrap_err();
+    /// assert_eq!(err.class(), ErrorClass::ExecutionFailure);
+    /// assert_eq!(err.failures()[0].instance_location(), "/q");
+    /// ```
+    pub fn check_arguments(&self, arguments: &serde_json::Value) -> Result<(), crate::Error> {
+        crate::build::limits::check_arguments(arguments, self)
+            .map_err(crate::Error::instance_execution_failure)
+    }
 }
 
 limit_accessors! {
-    /// Largest schema document, in bytes of its compact JSON text (default 16 MiB).
+    /// Largest schema document, in bytes of its compact JSON text as `serde_json::to_string`
+    /// writes it (default 16 MiB). Each document counts on its own: the root, every registry
+    /// document used, every loaded one.
     max_schema_size, get_max_schema_size;
-    /// Deepest nesting of JSON values in a schema document (default 128).
+    /// Deepest nesting of JSON values in a schema document, the root being level 1 (default
+    /// 128).
     max_schema_depth, get_max_schema_depth;
     /// Most subschemas in one built schema, all documents together (default 250,000).
     max_schema_nodes, get_max_schema_nodes;
+    /// Most bytes of the JSON Pointers locating every subschema of one schema document, added
+    /// up (default 16 MiB). Locations are kept while building, and a deep schema with long
+    /// member names would otherwise need memory quadratic in its size.
+    max_schema_pointer_bytes, get_max_schema_pointer_bytes;
     /// Most `$ref` and `$dynamicRef` keywords in one built schema (default 100,000).
     max_references, get_max_references;
-    /// Largest compiled form of one `pattern`, in bytes (default 1 MiB).
+    /// Largest compiled form of one `pattern` or `patternProperties` key, in bytes; a source
+    /// longer than this is refused before it is compiled (default 1 MiB).
     max_regex_size, get_max_regex_size;
-    /// Deepest nesting of arrays and objects in the arguments (default 128).
+    /// Most non-empty arrays and objects nested in one another in the arguments (default
+    /// 128); `{"a": [1]}` needs 2.
     max_argument_depth, get_max_argument_depth;
-    /// Most JSON values in the arguments (default 1,000,000).
+    /// Most JSON values in the arguments, containers included (default 1,000,000).
     max_argument_nodes, get_max_argument_nodes;
-    /// Longest string in the arguments, in bytes (default 16 MiB).
+    /// Longest string in the arguments, member names included, in bytes (default 16 MiB).
     max_argument_string_length, get_max_argument_string_length;
-    /// Most subschemas evaluated inside one another at once: the arguments' depth times the
-    /// length of chains of `$ref` and in-place applicators (default 512).
+    /// Most schema objects evaluated inside one another at once: roughly the arguments' depth
+    /// times the length of chains of `$ref` and in-place applicators (default 100). The same
+    /// bound applies to checking a schema against its meta-schema, which takes about six
+    /// levels per level of schema nesting.
+    ///
+    /// This is the limit that bounds the native stack. The default keeps evaluation inside a
+    /// 2 MiB thread stack (the default of a spawned thread) even in an unoptimised build,
+    /// where one level takes up to about 16 KiB. Release builds take at most about 1 KiB, so
+    /// a release-only host may raise it to about 1,000; beyond that, only with a larger stack.
     max_evaluation_depth, get_max_evaluation_depth;
     /// Most subschema evaluations for one set of arguments (default 10,000,000). Schemas can
     /// apply the same subschema many times over (`allOf` of two references to a node that does

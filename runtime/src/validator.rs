@@ -68,6 +68,11 @@ impl Validator {
         })
     }
 
+    /// A validator for an IR the front end built.
+    pub(crate) fn from_ir(ir: Ir, limits: Limits) -> Validator {
+        Validator { ir, limits }
+    }
+
     /// A validator for a schema that is not checked against the meta-schema (the meta-schema).
     pub(crate) fn trusted(schema: &Value) -> Validator {
         let options = Options::default();
@@ -85,6 +90,17 @@ impl Validator {
     fn interpreter(&self) -> Interpreter<'_> {
         Interpreter::new(&self.ir, &self.limits)
     }
+
+    /// `validate` under other limits than the validator's own (the shared meta-schema
+    /// validator checks each schema under that build's limits).
+    pub(crate) fn validate_limited(&self, instance: &Value, limits: &Limits) -> Result<(), Error> {
+        limits::check_arguments(instance, limits).map_err(Error::instance_execution_failure)?;
+        match Interpreter::new(&self.ir, limits).validate(instance) {
+            Ok(failures) if failures.is_empty() => Ok(()),
+            Ok(failures) => Err(Error::invalid_instance(failures)),
+            Err(Halt(failure)) => Err(Error::instance_execution_failure(failure)),
+        }
+    }
 }
 
 impl Validate for Validator {
@@ -94,13 +110,7 @@ impl Validate for Validator {
     }
 
     fn validate(&self, instance: &Value) -> Result<(), Error> {
-        limits::check_arguments(instance, &self.limits)
-            .map_err(Error::instance_execution_failure)?;
-        match self.interpreter().validate(instance) {
-            Ok(failures) if failures.is_empty() => Ok(()),
-            Ok(failures) => Err(Error::invalid_instance(failures)),
-            Err(Halt(failure)) => Err(Error::instance_execution_failure(failure)),
-        }
+        self.validate_limited(instance, &self.limits)
     }
 }
 

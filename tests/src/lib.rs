@@ -1,6 +1,8 @@
 //! Shared harness for the conformance tests: the suite's location, its remote documents as a
 //! registry, and the check of one case.
 
+pub mod boundary;
+
 use serde_json::Value;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

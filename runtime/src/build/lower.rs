@@ -172,6 +172,9 @@ impl<'a> Lowerer<'a> {
                 .ok_or_else(|| err(&at("$ref"), "$ref", "`$ref` must be a string"))?;
             self.count_reference(&at("$ref"))?;
             let target = self.reg.resolve(info.resource, r, &at("$ref"))?;
+            // A document the reference brought in is held to its meta-schema before any of it
+            // is lowered, so that its errors say what is wrong with it, and where.
+            super::check_pending(&mut self.reg)?;
             k.reference = Some(self.node_for(target)?);
         }
         if let Some(r) = map.get("$dynamicRef") {
@@ -184,6 +187,7 @@ impl<'a> Lowerer<'a> {
             })?;
             self.count_reference(&at("$dynamicRef"))?;
             let target_loc = self.reg.resolve(info.resource, r, &at("$dynamicRef"))?;
+            super::check_pending(&mut self.reg)?;
             let anchor = r.rsplit_once('#').map(|(_, f)| f).unwrap_or("");
             let dynamic = !anchor.is_empty()
                 && !anchor.starts_with('/')
@@ -623,15 +627,12 @@ impl<'a> Lowerer<'a> {
         if let Some(&id) = self.pattern_ids.get(source) {
             return Ok(id);
         }
-        let limit = self.reg.options().limits.max_regex_size;
-        let pattern = Pattern::new(source, limit).map_err(|e| {
-            let class = match e.kind() {
-                PatternErrorKind::Syntax => ErrorClass::Validation,
-                PatternErrorKind::Unsupported => ErrorClass::UnsupportedCapability,
-                PatternErrorKind::TooLarge => ErrorClass::ExecutionFailure,
-            };
-            Error::schema(class, at, keyword, e.to_string())
-        })?;
+        let pattern = compile_pattern(
+            source,
+            self.reg.options().limits.max_regex_size,
+            at,
+            keyword,
+        )?;
         let id = PatternId(self.patterns.len() as u32);
         self.patterns.push(pattern);
         self.pattern_ids.insert(source.to_string(), id);
@@ -785,4 +786,22 @@ pub fn describe_type(v: &Value) -> &'static str {
         Value::Array(_) => "an array",
         Value::Object(_) => "an object",
     }
+}
+
+/// Compiles a pattern, its error classed: bad syntax is the schema's fault, an unsupported
+/// construct a capability we lack, a pattern too large a limit.
+pub(crate) fn compile_pattern(
+    source: &str,
+    limit: usize,
+    at: &str,
+    keyword: &str,
+) -> Result<Pattern, Error> {
+    Pattern::new(source, limit).map_err(|e| {
+        let class = match e.kind() {
+            PatternErrorKind::Syntax => ErrorClass::Validation,
+            PatternErrorKind::Unsupported => ErrorClass::UnsupportedCapability,
+            PatternErrorKind::TooLarge => ErrorClass::ExecutionFailure,
+        };
+        Error::schema(class, at, keyword, e.to_string())
+    })
 }

@@ -13,8 +13,14 @@ use crate::error::{Error, ErrorClass};
 use crate::options::Options;
 use crate::pointer;
 use serde_json::{Map, Value};
+use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
+
+/// What the loader answered for each URI during one build, shared by the nested builds of
+/// custom meta-schemas so that the loader is asked at most once per URI per build. It lives
+/// only as long as the build: nothing outlives it or is shared between builds.
+pub type LoadCache = Rc<RefCell<HashMap<String, Result<Rc<Value>, String>>>>;
 
 /// Index of a document.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -64,6 +70,15 @@ struct Document<'a> {
     value: DocValue<'a>,
 }
 
+/// A document waiting for its meta-schema check.
+pub struct Unchecked {
+    pub doc: DocId,
+    /// The custom meta-schema URI, or `None` for 2020-12.
+    pub dialect: Option<String>,
+    /// For a loaded document: the reference that loaded it, where that is written, and the URI.
+    pub origin: Option<(String, String, String)>,
+}
+
 /// Every resource, anchor and subschema known so far.
 pub struct Registry<'a> {
     options: &'a Options,
@@ -79,16 +94,16 @@ pub struct Registry<'a> {
     /// URIs of resources, indexed by resource number.
     pub resource_uris: Vec<String>,
     resource_index: HashMap<String, u32>,
-    /// URIs already asked of the loader (it is asked at most once per URI).
-    asked: HashSet<String>,
+    /// The loader's answers, shared with nested builds.
+    loads: LoadCache,
     /// Meta-schema documents being read for their `$vocabulary`, to stop cycles.
     reading_dialect: HashSet<String>,
-    /// Documents waiting for a meta-schema check: (document, dialect URI or None for 2020-12).
-    pub unchecked: Vec<(DocId, Option<String>)>,
+    /// Documents waiting for a meta-schema check.
+    pub unchecked: Vec<Unchecked>,
 }
 
 impl<'a> Registry<'a> {
-    pub fn new(options: &'a Options) -> Registry<'a> {
+    pub fn new(options: &'a Options, loads: LoadCache) -> Registry<'a> {
         Registry {
             options,
             docs: Vec::new(),
@@ -98,7 +113,7 @@ impl<'a> Registry<'a> {
             info: HashMap::new(),
             resource_uris: Vec::new(),
             resource_index: HashMap::new(),
-            asked: HashSet::new(),
+            loads,
             reading_dialect: HashSet::new(),
             unchecked: Vec::new(),
         }
@@ -108,6 +123,11 @@ impl<'a> Registry<'a> {
         self.options
     }
 
+    /// The cache of loader answers, for a nested build.
+    pub fn loads(&self) -> LoadCache {
+        Rc::clone(&self.loads)
+    }
+
     /// Adds the root document under `retrieval_uri` and walks it.
     pub fn add_root(
         &mut self,
@@ -115,7 +135,7 @@ impl<'a> Registry<'a> {
         retrieval_uri: &str,
         trusted: bool,
     ) -> Result<DocId, Error> {
-        self.add_document(DocValue::Borrowed(value), retrieval_uri, trusted)
+        self.add_document(DocValue::Borrowed(value), retrieval_uri, trusted, None)
     }
 
     pub fn handle(&self, doc: DocId) -> DocHandle<'a> {
@@ -127,6 +147,7 @@ impl<'a> Registry<'a> {
         value: DocValue<'a>,
         retrieval_uri: &str,
         trusted: bool,
+        origin: Option<(String, String, String)>,
     ) -> Result<DocId, Error> {
         let doc = DocId(self.docs.len() as u32);
         self.docs.push(Document {
@@ -136,7 +157,11 @@ impl<'a> Registry<'a> {
         let root = value.get();
         let dialect = self.dialect_of(root, "")?;
         if !trusted {
-            self.unchecked.push((doc, dialect.1.clone()));
+            self.unchecked.push(Unchecked {
+                doc,
+                dialect: dialect.1.clone(),
+                origin,
+            });
         }
         self.walk(doc, root, retrieval_uri, dialect.0)?;
         Ok(doc)
@@ -205,7 +230,7 @@ impl<'a> Registry<'a> {
             return Ok(Some((Vocabularies::STANDARD, Some(uri))));
         }
         let result = (|| {
-            let Some(loc) = self.lookup_resource(&uri, &at)? else {
+            let Some(loc) = self.lookup_resource(&uri, declared, &at)? else {
                 return Err(unsupported());
             };
             let handle = self.handle(loc.doc);
@@ -253,6 +278,8 @@ impl<'a> Registry<'a> {
             doc,
             ptr: String::new(),
         });
+        let limit = self.options.limits.max_schema_pointer_bytes;
+        let mut pointer_bytes = 0usize;
         let mut stack: Vec<(String, &Value, u32, Vocabularies)> =
             vec![(String::new(), root, root_resource, vocabularies)];
         while let Some((ptr, value, parent_resource, parent_vocab)) = stack.pop() {
@@ -304,6 +331,10 @@ impl<'a> Registry<'a> {
                         vocab = v;
                     }
                 }
+            } else if !ptr.is_empty() && map.contains_key("$schema") {
+                // `$schema` outside a resource root selects nothing, but one naming another
+                // dialect says the author wrote for it: held to the same rule as a resource's.
+                self.declared_dialect(value, &ptr)?;
             }
             let resource_uri = self.resource_uris[resource as usize].clone();
             for keyword in ["$anchor", "$dynamicAnchor"] {
@@ -334,16 +365,39 @@ impl<'a> Registry<'a> {
                     vocabularies: vocab,
                 },
             );
+            let mut over = false;
             for_each_subschema(map, vocab, |suffix, child| {
-                stack.push((format!("{ptr}{suffix}"), child, resource, vocab));
+                pointer_bytes += ptr.len() + suffix.len();
+                // Checked before the pointer is made, so a hostile document never gets to
+                // allocate past the limit.
+                over |= pointer_bytes > limit;
+                if !over {
+                    stack.push((format!("{ptr}{suffix}"), child, resource, vocab));
+                }
             });
+            if over {
+                return Err(Error::schema(
+                    ErrorClass::ExecutionFailure,
+                    &ptr,
+                    "",
+                    format!(
+                        "the locations of the schema's subschemas take more than the limit of {limit} bytes as JSON Pointers"
+                    ),
+                ));
+            }
         }
         Ok(())
     }
 
     /// The location of the resource `uri` (no fragment), loading its document if needed.
+    /// `reference` is the text that led here and `at` where it is written, for errors.
     /// `Ok(None)`: nothing has that URI.
-    fn lookup_resource(&mut self, uri: &str, at: &str) -> Result<Option<Loc>, Error> {
+    fn lookup_resource(
+        &mut self,
+        uri: &str,
+        reference: &str,
+        at: &str,
+    ) -> Result<Option<Loc>, Error> {
         if let Some(loc) = self.resources.get(uri) {
             return Ok(Some(loc.clone()));
         }
@@ -353,26 +407,45 @@ impl<'a> Registry<'a> {
                 .map(|n| uri::split_fragment(&n).0 == uri)
                 .unwrap_or(false)
         }) {
-            self.add_document(DocValue::Borrowed(document), uri, false)?;
+            self.add_document(DocValue::Borrowed(document), uri, false, None)?;
         } else if let Some(document) = crate::metaschema::document(uri) {
-            self.add_document(DocValue::Borrowed(document), uri, true)?;
-        } else if let Some(loader) = &options.loader {
-            if !self.asked.insert(uri.to_string()) {
-                return Ok(None);
-            }
-            let document = loader(uri).map_err(|e| {
-                Error::schema(
-                    ErrorClass::ExecutionFailure,
-                    at,
-                    "$ref",
-                    format!("the schema loader failed for {uri}: {e}"),
-                )
-            })?;
-            self.add_document(DocValue::Shared(Rc::new(document)), uri, false)?;
+            self.add_document(DocValue::Borrowed(document), uri, true, None)?;
+        } else if options.loader.is_some() {
+            let document = self.load(uri, reference, at)?;
+            let origin = (reference.to_string(), at.to_string(), uri.to_string());
+            self.add_document(DocValue::Shared(document), uri, false, Some(origin))
+                .map_err(|e| loaded_document_error(e, uri, reference, at))?;
         } else {
             return Ok(None);
         }
         Ok(self.resources.get(uri).cloned())
+    }
+
+    /// Asks the loader for `uri`, or repeats what it answered before in this build.
+    ///
+    /// A loader error is an `ExecutionFailure`: the schema was never judged (the loader may be
+    /// offline, or refuse on policy), and retrying later may succeed.
+    fn load(&mut self, uri: &str, reference: &str, at: &str) -> Result<Rc<Value>, Error> {
+        let cached = self.loads.borrow().get(uri).cloned();
+        let answer = match cached {
+            Some(answer) => answer,
+            None => {
+                let loader = self.options.loader.as_ref().expect("checked by the caller");
+                let answer = loader(uri).map(Rc::new).map_err(|e| e.to_string());
+                self.loads
+                    .borrow_mut()
+                    .insert(uri.to_string(), answer.clone());
+                answer
+            }
+        };
+        answer.map_err(|e| {
+            Error::schema(
+                ErrorClass::ExecutionFailure,
+                at,
+                at.rsplit('/').next().unwrap_or("$ref"),
+                format!("the reference {reference} cannot be resolved: the schema loader failed for {uri}: {e}"),
+            )
+        })
     }
 
     /// Resolves a reference written at `at` in a subschema whose resource is `resource`.
@@ -388,7 +461,7 @@ impl<'a> Registry<'a> {
                 "the reference {reference} has a malformed fragment"
             ))
         })?;
-        let Some(resource_loc) = self.lookup_resource(document_uri, at)? else {
+        let Some(resource_loc) = self.lookup_resource(document_uri, reference, at)? else {
             return Err(bad(format!(
                 "the reference {reference} cannot be resolved: no schema has the URI {document_uri} (supply it as a registry document)"
             )));
@@ -449,6 +522,59 @@ impl<'a> Registry<'a> {
                 resource: 0,
                 vocabularies: Vocabularies::STANDARD,
             })
+    }
+
+    /// Every `pattern` and `patternProperties` name in the subschemas the walk found in
+    /// `doc`: (source, pointer to it, keyword).
+    pub fn patterns_in(&self, doc: DocId) -> Vec<(String, String, &'static str)> {
+        let handle = self.handle(doc);
+        let mut locs: Vec<&Loc> = self.info.keys().filter(|loc| loc.doc == doc).collect();
+        locs.sort_by(|a, b| a.ptr.cmp(&b.ptr));
+        let mut out = Vec::new();
+        for loc in locs {
+            let tokens = pointer::tokens(&loc.ptr).unwrap_or_default();
+            let Some(Value::Object(map)) = pointer::follow(handle.value(), &tokens) else {
+                continue;
+            };
+            if let Some(Value::String(source)) = map.get("pattern") {
+                let mut at = loc.ptr.clone();
+                pointer::push_token(&mut at, "pattern");
+                out.push((source.clone(), at, "pattern"));
+            }
+            if let Some(Value::Object(members)) = map.get("patternProperties") {
+                for name in members.keys() {
+                    let mut at = loc.ptr.clone();
+                    pointer::push_token(&mut at, "patternProperties");
+                    pointer::push_token(&mut at, name);
+                    out.push((name.clone(), at, "patternProperties"));
+                }
+            }
+        }
+        out
+    }
+
+    /// Every `$ref` and `$dynamicRef` in the subschemas the walk found in `doc`, in document
+    /// order: (resource, reference, pointer to the keyword).
+    pub fn references_in(&self, doc: DocId) -> Vec<(u32, String, String)> {
+        let handle = self.handle(doc);
+        let mut locs: Vec<(&Loc, &LocInfo)> =
+            self.info.iter().filter(|(loc, _)| loc.doc == doc).collect();
+        locs.sort_by(|a, b| a.0.ptr.cmp(&b.0.ptr));
+        let mut out = Vec::new();
+        for (loc, info) in locs {
+            let tokens = pointer::tokens(&loc.ptr).unwrap_or_default();
+            let Some(Value::Object(map)) = pointer::follow(handle.value(), &tokens) else {
+                continue;
+            };
+            for keyword in ["$ref", "$dynamicRef"] {
+                if let Some(Value::String(reference)) = map.get(keyword) {
+                    let mut at = loc.ptr.clone();
+                    pointer::push_token(&mut at, keyword);
+                    out.push((info.resource, reference.clone(), at));
+                }
+            }
+        }
+        out
     }
 
     /// The location of a resource's root.
@@ -539,4 +665,15 @@ fn subschema_kind(keyword: &str) -> Option<(Kind, Vocabularies)> {
         "contentSchema" => (Kind::Single, V::CONTENT),
         _ => return None,
     })
+}
+
+/// Says which reference brought in a loaded document that could not be read, keeping the
+/// error's class and its location inside that document.
+pub fn loaded_document_error(e: Error, uri: &str, reference: &str, at: &str) -> Error {
+    let message = format!(
+        "the reference {reference} at {} loads {uri}, which cannot be used: {}",
+        if at.is_empty() { "the root" } else { at },
+        e.message()
+    );
+    Error::new(e.class(), e.subject(), message, e.failures().to_vec())
 }
