@@ -26,9 +26,11 @@
 //! ```
 
 pub mod build;
+pub mod catalog;
 pub mod content;
 mod error;
 pub mod format;
+pub mod input_schema;
 mod interp;
 pub mod ir;
 pub mod json;
@@ -41,5 +43,6 @@ pub mod regex;
 mod validator;
 
 pub use error::{Error, ErrorClass, ErrorSubject, Failure};
+pub use input_schema::InputSchema;
 pub use options::{Limits, LoaderError, Options};
 pub use validator::{Validate, Validator};
