@@ -54,9 +54,11 @@ fn tool_error(err: &AdmissionError) -> &ToolDiagnostic {
         .unwrap_or_else(|| panic!("expected a tool error, got {err}"))
 }
 
+type Case = (&'static str, Vec<ToolDescriptor>, fn(&ToolProblem) -> bool);
+
 /// A batch with one broken tool, for each way a tool can be broken except an unsupported
 /// schema; each must fail the batch in either mode.
-fn fatal_cases() -> Vec<(&'static str, Vec<ToolDescriptor>, fn(&ToolProblem) -> bool)> {
+fn fatal_cases() -> Vec<Case> {
     vec![
         (
             "invalid schema",
@@ -261,7 +263,8 @@ fn duplicate_names_are_fatal_even_when_the_first_is_quarantined() {
 
 #[test]
 fn authority_errors_are_fatal_in_both_modes() {
-    let cases: Vec<(Authority, fn(&AuthorityError) -> bool)> = vec![
+    type Expected = fn(&AuthorityError) -> bool;
+    let cases: Vec<(Authority, Expected)> = vec![
         (
             authority().grant("a").grant("nowhere"),
             |e| matches!(e, AuthorityError::UnknownGrant { grant } if grant == "nowhere"),
