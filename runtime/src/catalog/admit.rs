@@ -196,6 +196,17 @@ fn check_authority(
 }
 
 /// Why a tool name is not admitted.
+///
+/// ```
+/// use serde_json::json;
+/// use toolschema::catalog::{admit_batch, AdmitOptions, Authority, NameProblem, ToolDescriptor, ToolProblem};
+/// let tools = vec![ToolDescriptor::new("send email", "1", json!({})).backend("mail")];
+/// let err = admit_batch(tools, Authority::new("alice", "run-1"), &AdmitOptions::new()).unwrap_err();
+/// assert!(matches!(
+///     err.tool().unwrap().problem(),
+///     ToolProblem::Name(NameProblem::InvalidCharacter { character: ' ', at: 4 }),
+/// ));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NameProblem {
     /// The name is empty.
@@ -231,6 +242,14 @@ impl fmt::Display for NameProblem {
 }
 
 /// Why a revision is not admitted.
+///
+/// ```
+/// use serde_json::json;
+/// use toolschema::catalog::{admit_batch, AdmitOptions, Authority, RevisionProblem, ToolDescriptor, ToolProblem};
+/// let tools = vec![ToolDescriptor::new("ping", "", json!({})).backend("net")];
+/// let err = admit_batch(tools, Authority::new("alice", "run-1"), &AdmitOptions::new()).unwrap_err();
+/// assert!(matches!(err.tool().unwrap().problem(), ToolProblem::Revision(RevisionProblem::Missing)));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RevisionProblem {
     /// The revision is empty or blank.
@@ -260,6 +279,16 @@ impl fmt::Display for RevisionProblem {
 }
 
 /// What is wrong with one tool.
+///
+/// ```
+/// use serde_json::json;
+/// use toolschema::catalog::{admit_batch, AdmissionMode, AdmitOptions, Authority, ToolDescriptor, ToolProblem};
+/// // Fatal in quarantine mode too: only unsupported schemas are set aside.
+/// let tools = vec![ToolDescriptor::new("ping", "1", json!({}))];
+/// let options = AdmitOptions::new().mode(AdmissionMode::Quarantine);
+/// let err = admit_batch(tools, Authority::new("alice", "run-1"), &options).unwrap_err();
+/// assert!(matches!(err.tool().unwrap().problem(), ToolProblem::MissingBackend));
+/// ```
 #[derive(Clone, Debug)]
 pub enum ToolProblem {
     /// The input schema failed: the original error, with its class and locations.
@@ -311,6 +340,21 @@ impl fmt::Display for ToolProblem {
 /// it. A schema error can quote internal schema details, registry URIs or paths on the host,
 /// and a model that learnt which tools were refused, and why, would learn how the host is put
 /// together and could try to steer around it. Log it; do not send it to the model.
+///
+/// ```
+/// use serde_json::json;
+/// use toolschema::catalog::{admit_batch, AdmissionMode, AdmitOptions, Authority, ToolDescriptor};
+/// use toolschema::ErrorClass;
+/// let old = json!({"$schema": "http://json-schema.org/draft-07/schema#"});
+/// let tools = vec![ToolDescriptor::new("old", "7", old).backend("legacy")];
+/// let options = AdmitOptions::new().mode(AdmissionMode::Quarantine);
+/// let bundle = admit_batch(tools, Authority::new("alice", "run-1"), &options).unwrap();
+/// let diagnostic = &bundle.rejected()[0];
+/// assert_eq!((diagnostic.index(), diagnostic.name(), diagnostic.revision()), (0, "old", "7"));
+/// let error = diagnostic.problem().schema_error().unwrap();
+/// assert_eq!(error.class(), ErrorClass::UnsupportedCapability);
+/// eprintln!("host log: {diagnostic}");
+/// ```
 #[derive(Clone, Debug)]
 pub struct ToolDiagnostic {
     index: usize,
@@ -352,6 +396,12 @@ impl fmt::Display for ToolDiagnostic {
 }
 
 /// Why an authority does not fit its batch.
+///
+/// ```
+/// use toolschema::catalog::{admit_batch, AdmitOptions, Authority, AuthorityError};
+/// let err = admit_batch(Vec::new(), Authority::new("", "run-1"), &AdmitOptions::new()).unwrap_err();
+/// assert_eq!(err.authority(), Some(&AuthorityError::MissingCaller));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AuthorityError {
     /// The caller is empty or blank.
@@ -445,6 +495,19 @@ impl std::error::Error for AdmissionError {
 }
 
 /// An admitted tool: what the gateway needs to check and route a call.
+///
+/// ```
+/// use serde_json::json;
+/// use toolschema::catalog::{admit_batch, AdmitOptions, Authority, ToolDescriptor};
+/// let tools = vec![ToolDescriptor::new("ping", "1", json!({"type": "object"}))
+///     .backend("net")
+///     .metadata("timeout_ms", json!(500))];
+/// let bundle = admit_batch(tools, Authority::new("alice", "run-1"), &AdmitOptions::new()).unwrap();
+/// let ping = bundle.registry().get("ping").unwrap();
+/// assert_eq!((ping.revision(), ping.backend().as_str()), ("1", "net"));
+/// assert_eq!(ping.metadata()["timeout_ms"], 500);
+/// assert!(!ping.is_compiled());
+/// ```
 #[derive(Clone)]
 pub struct RegisteredTool {
     index: usize,
@@ -568,6 +631,15 @@ impl Registry {
 }
 
 /// One tool as a model is shown it: name, description and the input schema unchanged.
+///
+/// ```
+/// use serde_json::json;
+/// use toolschema::catalog::{admit_batch, AdmitOptions, Authority, ToolDescriptor};
+/// let tools = vec![ToolDescriptor::new("ping", "1", json!({"type": "object"})).backend("net")];
+/// let bundle = admit_batch(tools, Authority::new("alice", "run-1"), &AdmitOptions::new()).unwrap();
+/// let ping = &bundle.provider_tools().as_slice()[0];
+/// assert_eq!(ping.to_json(), json!({"name": "ping", "inputSchema": {"type": "object"}}));
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct ProviderTool {
     name: String,
@@ -654,6 +726,21 @@ impl ProviderTools {
 }
 
 /// The result of admitting a batch.
+///
+/// ```
+/// use serde_json::json;
+/// use toolschema::catalog::{admit_batch, AdmitOptions, Authority, ToolDescriptor};
+/// let tools = vec![
+///     ToolDescriptor::new("b", "1", json!({"type": "object"})).backend("x"),
+///     ToolDescriptor::new("a", "1", json!({"type": "object"})).backend("x"),
+/// ];
+/// let bundle = admit_batch(tools, Authority::new("alice", "run-1").grant("a"), &AdmitOptions::new()).unwrap();
+/// assert_eq!(bundle.accepted(), ["b", "a"]);
+/// assert_eq!(bundle.registry().len(), 2);
+/// assert_eq!(bundle.provider_tools().len(), 2);
+/// assert_eq!(bundle.authority().grants(), ["a"]);
+/// assert!(bundle.rejected().is_empty());
+/// ```
 #[derive(Clone, Debug)]
 pub struct AdmittedBundle {
     registry: Registry,

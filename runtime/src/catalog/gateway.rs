@@ -9,7 +9,8 @@ use serde_json::Value;
 use std::fmt;
 use std::sync::{Arc, PoisonError, RwLock};
 
-/// A call that passed validation, as the host's hooks see it.
+/// A call that passed validation, as the host's hooks see it. Only the gateway makes one; the
+/// [`Gateway`] example shows hooks reading it.
 #[derive(Clone, Copy, Debug)]
 pub struct ToolCall<'a> {
     tool: &'a RegisteredTool,
@@ -51,6 +52,12 @@ impl<'a> ToolCall<'a> {
 
 /// Why a host hook stopped a call. Host-only: it is kept on the [`CallError`] for the host's
 /// logs, and never rendered for the model.
+///
+/// ```
+/// use toolschema::catalog::Refusal;
+/// let refusal = Refusal::new("quota for tenant acme exhausted");
+/// assert_eq!(refusal.reason(), "quota for tenant acme exhausted");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refusal {
     reason: String,
@@ -78,18 +85,62 @@ impl fmt::Display for Refusal {
 
 /// Decides whether the caller may make this call. Runs after the gateway has checked that the
 /// tool is granted by the catalog's authority.
+///
+/// ```
+/// use toolschema::catalog::{Authorizer, Refusal, ToolCall};
+/// struct TenantOnly;
+/// impl Authorizer for TenantOnly {
+///     fn authorize(&self, call: &ToolCall<'_>) -> Result<(), Refusal> {
+///         match call.authority().get_attribute("tenant") {
+///             Some(_) => Ok(()),
+///             None => Err(Refusal::new("no tenant")),
+///         }
+///     }
+/// }
+/// ```
 pub trait Authorizer: Send + Sync {
     /// `Ok(())` to let the call go on.
     fn authorize(&self, call: &ToolCall<'_>) -> Result<(), Refusal>;
 }
 
 /// Asks whoever must approve the call (a person, a policy).
+///
+/// ```
+/// use toolschema::catalog::{Approver, Refusal, ToolCall};
+/// struct ReadOnly;
+/// impl Approver for ReadOnly {
+///     fn approve(&self, call: &ToolCall<'_>) -> Result<(), Refusal> {
+///         if call.tool().metadata().get("writes").is_some() {
+///             Err(Refusal::new("writes need a person to approve"))
+///         } else {
+///             Ok(())
+///         }
+///     }
+/// }
+/// ```
 pub trait Approver: Send + Sync {
     /// `Ok(())` if the call is approved.
     fn approve(&self, call: &ToolCall<'_>) -> Result<(), Refusal>;
 }
 
 /// Reserves what the call may spend.
+///
+/// ```
+/// use std::sync::atomic::{AtomicU32, Ordering};
+/// use toolschema::catalog::{Budget, Refusal, ToolCall};
+/// struct Calls(AtomicU32);
+/// impl Budget for Calls {
+///     fn reserve(&self, _: &ToolCall<'_>) -> Result<(), Refusal> {
+///         self.0
+///             .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |left| left.checked_sub(1))
+///             .map(|_| ())
+///             .map_err(|_| Refusal::new("no calls left"))
+///     }
+///     fn release(&self, _: &ToolCall<'_>) {
+///         self.0.fetch_add(1, Ordering::SeqCst);
+///     }
+/// }
+/// ```
 pub trait Budget: Send + Sync {
     /// `Ok(())` once the reservation is made.
     fn reserve(&self, call: &ToolCall<'_>) -> Result<(), Refusal>;
@@ -104,18 +155,46 @@ pub trait Budget: Send + Sync {
 
 /// Records, durably, that the call is about to be made, so that a crash during dispatch leaves
 /// a trace to reconcile.
+///
+/// ```
+/// use std::sync::Mutex;
+/// use toolschema::catalog::{IntentLog, Refusal, ToolCall};
+/// struct Journal(Mutex<Vec<String>>);
+/// impl IntentLog for Journal {
+///     fn publish(&self, call: &ToolCall<'_>) -> Result<(), Refusal> {
+///         let entry = format!("{} {} {}", call.authority().run(), call.name(), call.arguments());
+///         self.0.lock().map_err(|_| Refusal::new("journal unavailable"))?.push(entry);
+///         Ok(())
+///     }
+/// }
+/// ```
 pub trait IntentLog: Send + Sync {
     /// `Ok(())` once the intent is durable.
     fn publish(&self, call: &ToolCall<'_>) -> Result<(), Refusal>;
 }
 
 /// Makes the call.
+///
+/// ```
+/// use serde_json::{json, Value};
+/// use toolschema::catalog::{Backend, Refusal, ToolCall};
+/// struct Local;
+/// impl Backend for Local {
+///     fn dispatch(&self, call: &ToolCall<'_>) -> Result<Value, Refusal> {
+///         match call.backend().as_str() {
+///             "clock" => Ok(json!({"content": [{"type": "text", "text": "12:00"}]})),
+///             other => Err(Refusal::new(format!("no backend {other}"))),
+///         }
+///     }
+/// }
+/// ```
 pub trait Backend: Send + Sync {
     /// The tool's result.
     fn dispatch(&self, call: &ToolCall<'_>) -> Result<Value, Refusal>;
 }
 
-/// The host's hooks, called in the order of the fields.
+/// The host's hooks, called in the order of the arguments of [`GatewayHooks::new`]. The
+/// [`Gateway`] example builds one.
 #[derive(Clone)]
 pub struct GatewayHooks {
     authorizer: Arc<dyn Authorizer>,
@@ -151,6 +230,11 @@ impl fmt::Debug for GatewayHooks {
 }
 
 /// Which step stopped a call.
+///
+/// ```
+/// use toolschema::catalog::Stage;
+/// assert_eq!(Stage::Budget.as_str(), "budget");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Stage {
     /// The tool is not granted, or the [`Authorizer`] refused.
@@ -185,6 +269,13 @@ impl Stage {
 /// come with every failing location, keyword and expectation so the model can correct its
 /// call, and nothing host-only (refusal reasons, absolute schema URIs, admission diagnostics)
 /// is included. An unknown tool and a tool the host refused to admit read the same.
+///
+/// ```
+/// use toolschema::catalog::CallError;
+/// let err = CallError::UnknownTool { name: "serach".into() };
+/// assert_eq!(err.to_tool_result()["content"][0]["text"], "Unknown tool: serach");
+/// assert_eq!(err.to_jsonrpc_error()["code"], -32602);
+/// ```
 #[derive(Clone, Debug)]
 pub enum CallError {
     /// No admitted tool has this name.
