@@ -596,6 +596,15 @@ fn gateway_with(
     tools: Vec<ToolDescriptor>,
     authority: Authority,
 ) -> (Gateway, Log) {
+    gateway_with_options(refuse_at, tools, authority, &quarantine())
+}
+
+fn gateway_with_options(
+    refuse_at: Option<&'static str>,
+    tools: Vec<ToolDescriptor>,
+    authority: Authority,
+    options: &AdmitOptions,
+) -> (Gateway, Log) {
     let log: Log = Arc::default();
     let recorder = Arc::new(Recorder {
         log: log.clone(),
@@ -608,7 +617,7 @@ fn gateway_with(
         recorder.clone(),
         recorder,
     );
-    let gateway = Gateway::start(tools, authority, &quarantine(), hooks).unwrap();
+    let gateway = Gateway::start(tools, authority, options, hooks).unwrap();
     (gateway, log)
 }
 
@@ -974,4 +983,28 @@ fn updates_and_calls_from_many_threads() {
         handle.join().unwrap();
     }
     assert_eq!(names(&gateway.bundle()), ["search", "ungranted"]);
+}
+
+#[test]
+fn arguments_past_a_limit_are_not_dispatched() {
+    let options =
+        quarantine().schema_options(Options::new().limits(Limits::new().max_argument_depth(2)));
+    let (gateway, log) = gateway_with_options(
+        None,
+        vec![tool("search")],
+        authority().grant("search"),
+        &options,
+    );
+    let deep = json!({"query": "q", "nested": {"a": {"b": {"c": 1}}}});
+    let err = gateway.call("search", &deep).unwrap_err();
+    let CallError::InvalidArguments { error, .. } = &err else {
+        panic!("{err}");
+    };
+    assert_eq!(error.class(), ErrorClass::ExecutionFailure);
+    assert!(
+        err.text()
+            .starts_with("The arguments for tool search could not be checked:")
+    );
+    assert_eq!(err.to_jsonrpc_error()["data"]["class"], "ExecutionFailure");
+    assert!(taken(&log).is_empty());
 }

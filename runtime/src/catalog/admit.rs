@@ -60,8 +60,8 @@ pub fn admit_batch(
             })));
         }
         first_index.insert(&tool.name, index);
-        match build_validator(tool, schema_options) {
-            Ok(validator) => admitted.push(RegisteredTool {
+        match build_validator(tool, schema_options, options.get_mode()) {
+            Built::Admitted(validator) => admitted.push(RegisteredTool {
                 index,
                 name: tool.name.clone(),
                 revision: tool.revision.clone(),
@@ -72,13 +72,10 @@ pub fn admit_batch(
                 compiled: tool.compiled.is_some(),
                 validator,
             }),
-            Err(error)
-                if options.get_mode() == AdmissionMode::Quarantine
-                    && error.class() == ErrorClass::UnsupportedCapability =>
-            {
-                rejected.push(diagnose(ToolProblem::Schema(error)));
+            Built::Quarantined(error) => rejected.push(diagnose(ToolProblem::Schema(error))),
+            Built::Fatal(error) => {
+                return Err(AdmissionError::Tool(diagnose(ToolProblem::Schema(error))));
             }
-            Err(error) => return Err(AdmissionError::Tool(diagnose(ToolProblem::Schema(error)))),
         }
     }
 
@@ -154,18 +151,31 @@ pub(crate) fn check_name(name: &str) -> Result<(), NameProblem> {
     }
 }
 
-fn build_validator(
-    tool: &ToolDescriptor,
-    options: &crate::Options,
-) -> Result<CompiledValidator, Error> {
+enum Built {
+    Admitted(CompiledValidator),
+    Quarantined(Error),
+    Fatal(Error),
+}
+
+fn build_validator(tool: &ToolDescriptor, options: &crate::Options, mode: AdmissionMode) -> Built {
+    // The boundary rules decide what quarantine may set aside; a compiled validator answers
+    // for the schema it was generated from, so its schema passes the same check.
+    if let Err(error) = InputSchema::validate_schema_with(&tool.input_schema, options) {
+        return if mode == AdmissionMode::Quarantine
+            && error.class() == ErrorClass::UnsupportedCapability
+        {
+            Built::Quarantined(error)
+        } else {
+            Built::Fatal(error)
+        };
+    }
     match &tool.compiled {
-        // A compiled validator answers for the schema it was generated from, so the schema it
-        // arrives with must pass the same rules an interpreted one would.
-        Some(compiled) => {
-            InputSchema::validate_schema_with(&tool.input_schema, options)?;
-            Ok(Arc::clone(compiled))
-        }
-        None => Ok(Arc::new(InputSchema::new(&tool.input_schema, options)?)),
+        Some(compiled) => Built::Admitted(Arc::clone(compiled)),
+        // A schema that passed the check but does not build is a fault whatever its class.
+        None => match InputSchema::new(&tool.input_schema, options) {
+            Ok(schema) => Built::Admitted(Arc::new(schema)),
+            Err(error) => Built::Fatal(error),
+        },
     }
 }
 
