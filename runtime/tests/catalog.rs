@@ -138,6 +138,48 @@ fn fatal_cases() -> Vec<Case> {
             |p| matches!(p, ToolProblem::Revision(RevisionProblem::Missing)),
         ),
         (
+            "over-long revision",
+            vec![
+                tool("ok"),
+                ToolDescriptor::new("bad", "r".repeat(MAX_REVISION_LEN + 1), object_schema())
+                    .backend("b"),
+            ],
+            |p| {
+                matches!(
+                    p,
+                    ToolProblem::Revision(RevisionProblem::TooLong { length: 129 })
+                )
+            },
+        ),
+        (
+            "revision with a control character",
+            vec![
+                tool("ok"),
+                ToolDescriptor::new("bad", "r1\n", object_schema()).backend("b"),
+            ],
+            |p| matches!(p, ToolProblem::Revision(RevisionProblem::ControlCharacter)),
+        ),
+        (
+            "blank backend",
+            vec![
+                tool("ok"),
+                ToolDescriptor::new("bad", "r2", object_schema()).backend(" "),
+            ],
+            |p| matches!(p, ToolProblem::MissingBackend),
+        ),
+        (
+            "unsupported schema without a backend",
+            vec![
+                tool("ok"),
+                ToolDescriptor::new(
+                    "bad",
+                    "r7",
+                    json!({"$schema": "http://json-schema.org/draft-07/schema#"}),
+                ),
+            ],
+            |p| matches!(p, ToolProblem::MissingBackend),
+        ),
+        (
             "no backend",
             vec![
                 tool("ok"),
@@ -178,7 +220,7 @@ fn strict_fails_the_batch_for_each_error_class() {
         let err = admit_batch(tools, authority(), &strict()).unwrap_err();
         let diagnostic = tool_error(&err);
         assert!(expected(diagnostic.problem()), "{what}: {err}");
-        if what != "empty name" && what != "over-long name" && what != "ill-formed name" {
+        if !what.ends_with(" name") || what == "duplicate name" {
             assert_eq!(diagnostic.name(), "bad", "{what}");
         }
         assert!(!diagnostic.revision().is_empty() || what.ends_with("revision"));
@@ -1007,4 +1049,14 @@ fn arguments_past_a_limit_are_not_dispatched() {
     );
     assert_eq!(err.to_jsonrpc_error()["data"]["class"], "ExecutionFailure");
     assert!(taken(&log).is_empty());
+}
+
+#[test]
+fn the_catalog_types_cross_threads() {
+    fn send_sync<T: Send + Sync>() {}
+    send_sync::<Gateway>();
+    send_sync::<AdmittedBundle>();
+    send_sync::<ToolDescriptor>();
+    send_sync::<AdmissionError>();
+    send_sync::<CallError>();
 }

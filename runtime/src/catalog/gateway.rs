@@ -7,7 +7,7 @@ use super::{AdmissionMode, AdmitOptions, Authority, BackendRef, ToolDescriptor};
 use crate::Error;
 use serde_json::Value;
 use std::fmt;
-use std::sync::{Arc, PoisonError, RwLock};
+use std::sync::{Arc, Mutex, PoisonError, RwLock};
 
 /// A call that passed validation, as the host's hooks see it. Only the gateway makes one; the
 /// [`Gateway`] example shows hooks reading it.
@@ -378,6 +378,9 @@ pub struct Gateway {
     hooks: GatewayHooks,
     options: AdmitOptions,
     state: RwLock<Arc<State>>,
+    // Serializes updates, so one that reads the current authority cannot overwrite an
+    // authority replaced meanwhile; calls only take the read lock and never wait for it.
+    updating: Mutex<()>,
 }
 
 impl Gateway {
@@ -396,6 +399,7 @@ impl Gateway {
                 authority,
                 bundle: Arc::new(bundle),
             })),
+            updating: Mutex::new(()),
         })
     }
 
@@ -418,12 +422,23 @@ impl Gateway {
         tools: Vec<ToolDescriptor>,
         mode: AdmissionMode,
     ) -> Result<Arc<AdmittedBundle>, AdmissionError> {
+        let _updating = self.updating.lock().unwrap_or_else(PoisonError::into_inner);
         let authority = self.current().authority.clone();
-        self.update_catalog_with_authority(tools, authority, mode)
+        self.replace(tools, authority, mode)
     }
 
     /// Like [`update_catalog`](Gateway::update_catalog), replacing the authority too.
     pub fn update_catalog_with_authority(
+        &self,
+        tools: Vec<ToolDescriptor>,
+        authority: Authority,
+        mode: AdmissionMode,
+    ) -> Result<Arc<AdmittedBundle>, AdmissionError> {
+        let _updating = self.updating.lock().unwrap_or_else(PoisonError::into_inner);
+        self.replace(tools, authority, mode)
+    }
+
+    fn replace(
         &self,
         tools: Vec<ToolDescriptor>,
         authority: Authority,
