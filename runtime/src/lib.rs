@@ -30,6 +30,7 @@
 //! ```
 
 pub mod build;
+pub mod catalog;
 pub mod content;
 mod error;
 pub mod format;
