@@ -222,23 +222,11 @@ impl<'ir> Interpreter<'ir> {
             Body::Keywords(k) => k,
         };
         if st.steps_left == 0 {
-            return Err(Halt(Failure::new(
-                ip.pointer(),
-                kp.pointer(),
-                Some(node.uri.clone()),
-                "",
-                messages::evaluation_too_long(self.max_steps),
-            )));
+            return Err(halt(node, ip, kp, messages::evaluation_too_long(self.max_steps)));
         }
         st.steps_left -= 1;
         if depth >= st.max_depth {
-            return Err(Halt(Failure::new(
-                ip.pointer(),
-                kp.pointer(),
-                Some(node.uri.clone()),
-                "",
-                messages::evaluation_too_deep(st.max_depth),
-            )));
+            return Err(halt(node, ip, kp, messages::evaluation_too_deep(st.max_depth)));
         }
         let inner;
         let scope = if self.ir.dynamic_scope && scope.resource != node.resource {
@@ -253,6 +241,8 @@ impl<'ir> Interpreter<'ir> {
         self.keywords::<C>(node, k, v, ip, kp, scope, depth + 1, st, out)
     }
 
+    #[cold]
+    #[inline(never)]
     fn record(
         &self,
         st: &mut State,
@@ -291,16 +281,6 @@ impl<'ir> Interpreter<'ir> {
         out: Option<&mut Marks>,
     ) -> Flow {
         let mut valid = true;
-        macro_rules! fail {
-            ($keyword:expr, $ip:expr, $message:expr) => {{
-                if !C {
-                    return Ok(false);
-                }
-                valid = false;
-                let kp_kw = kp.key($keyword);
-                self.record(st, node, $keyword, $ip, &kp_kw, $message);
-            }};
-        }
         macro_rules! sub {
             ($ok:expr) => {{
                 if !$ok {
@@ -359,6 +339,86 @@ impl<'ir> Interpreter<'ir> {
             };
             let kp2 = kp.key("$dynamicRef");
             sub!(self.eval::<C>(target, v, ip, &kp2, scope, depth, st, marks!())?);
+        }
+        if !self.assertions::<C>(node, k, v, ip, kp, st) {
+            if !C {
+                return Ok(false);
+            }
+            valid = false;
+        }
+        match v {
+            Value::String(s) => {
+                if let Some(content) = k.string.as_ref().and_then(|c| c.content.as_ref()) {
+                    sub!(self.content::<C>(node, content, s, ip, kp, scope, depth, st)?);
+                }
+            }
+            Value::Array(items) => {
+                if let Some(plan) = &k.array {
+                    sub!(self.array::<C>(node, plan, items, ip, kp, scope, depth, st, marks!())?);
+                }
+            }
+            Value::Object(map) => {
+                if let Some(plan) = &k.object {
+                    sub!(self.object::<C>(
+                        node,
+                        plan,
+                        map,
+                        v,
+                        ip,
+                        kp,
+                        scope,
+                        depth,
+                        st,
+                        marks!()
+                    )?);
+                }
+            }
+            _ => {}
+        }
+
+        for (i, &child) in k.all_of.iter().enumerate() {
+            let kp1 = kp.key("allOf");
+            let kp2 = kp1.index(i);
+            sub!(self.eval::<C>(child, v, ip, &kp2, scope, depth, st, marks!())?);
+        }
+        if k.has_combinators() {
+            sub!(
+                self.combinators::<C>(node, k, v, ip, kp, scope, depth, st, &mut marks, tracking)?
+            );
+        }
+        if tracking {
+            sub!(self.unevaluated::<C>(k, v, ip, kp, scope, depth, st, &mut marks)?);
+        }
+        if valid {
+            if let Some(out) = out {
+                out.merge(&marks);
+            }
+        }
+        Ok(valid)
+    }
+
+    /// The assertions on the instance itself: `type`, `const`, `enum`, and the numeric and
+    /// string keywords. Kept out of [`Self::keywords`] so that the frame on the recursive path
+    /// stays small.
+    fn assertions<const C: bool>(
+        &self,
+        node: &Node,
+        k: &Keywords,
+        v: &Value,
+        ip: &Path<'_>,
+        kp: &Path<'_>,
+        st: &mut State,
+    ) -> bool {
+        let mut valid = true;
+        macro_rules! fail {
+            ($keyword:expr, $ip:expr, $message:expr) => {{
+                if !C {
+                    return false;
+                }
+                valid = false;
+                let kp_kw = kp.key($keyword);
+                self.record(st, node, $keyword, $ip, &kp_kw, $message);
+            }};
         }
         if let Some(types) = k.types {
             if !types.matches(v) {
@@ -440,39 +500,53 @@ impl<'ir> Interpreter<'ir> {
                             fail!("format", ip, messages::format(f.description()));
                         }
                     }
-                    if let Some(content) = &checks.content {
-                        sub!(self.content::<C>(node, content, s, ip, kp, scope, depth, st)?);
-                    }
-                }
-            }
-            Value::Array(items) => {
-                if let Some(plan) = &k.array {
-                    sub!(self.array::<C>(node, plan, items, ip, kp, scope, depth, st, marks!())?);
-                }
-            }
-            Value::Object(map) => {
-                if let Some(plan) = &k.object {
-                    sub!(self.object::<C>(
-                        node,
-                        plan,
-                        map,
-                        v,
-                        ip,
-                        kp,
-                        scope,
-                        depth,
-                        st,
-                        marks!()
-                    )?);
                 }
             }
             _ => {}
         }
+        valid
+    }
 
-        for (i, &child) in k.all_of.iter().enumerate() {
-            let kp1 = kp.key("allOf");
-            let kp2 = kp1.index(i);
-            sub!(self.eval::<C>(child, v, ip, &kp2, scope, depth, st, marks!())?);
+    /// `anyOf`, `oneOf`, `not` and `if`/`then`/`else`.
+    #[allow(clippy::too_many_arguments)]
+    fn combinators<const C: bool>(
+        &self,
+        node: &Node,
+        k: &Keywords,
+        v: &Value,
+        ip: &Path<'_>,
+        kp: &Path<'_>,
+        scope: &Scope<'_>,
+        depth: usize,
+        st: &mut State,
+        marks: &mut Marks,
+        tracking: bool,
+    ) -> Flow {
+        let mut valid = true;
+        macro_rules! fail {
+            ($keyword:expr, $ip:expr, $message:expr) => {{
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                let kp_kw = kp.key($keyword);
+                self.record(st, node, $keyword, $ip, &kp_kw, $message);
+            }};
+        }
+        macro_rules! sub {
+            ($ok:expr) => {{
+                if !$ok {
+                    if !C {
+                        return Ok(false);
+                    }
+                    valid = false;
+                }
+            }};
+        }
+        macro_rules! marks {
+            () => {
+                if tracking { Some(&mut *marks) } else { None }
+            };
         }
         if !k.any_of.is_empty() {
             let mut any = false;
@@ -568,7 +642,33 @@ impl<'ir> Interpreter<'ir> {
             }
         }
 
-        // Last: the unevaluated keywords, once every annotation they read is in.
+        Ok(valid)
+    }
+
+    /// `unevaluatedProperties` and `unevaluatedItems`, once every annotation they read is in.
+    #[allow(clippy::too_many_arguments)]
+    fn unevaluated<const C: bool>(
+        &self,
+        k: &Keywords,
+        v: &Value,
+        ip: &Path<'_>,
+        kp: &Path<'_>,
+        scope: &Scope<'_>,
+        depth: usize,
+        st: &mut State,
+        marks: &mut Marks,
+    ) -> Flow {
+        let mut valid = true;
+        macro_rules! sub {
+            ($ok:expr) => {{
+                if !$ok {
+                    if !C {
+                        return Ok(false);
+                    }
+                    valid = false;
+                }
+            }};
+        }
         match v {
             Value::Object(map) => {
                 if let Some(child) = k.object.as_ref().and_then(|o| o.unevaluated_properties) {
@@ -621,11 +721,6 @@ impl<'ir> Interpreter<'ir> {
                 }
             }
             _ => {}
-        }
-        if valid {
-            if let Some(out) = out {
-                out.merge(&marks);
-            }
         }
         Ok(valid)
     }
@@ -1041,6 +1136,20 @@ impl<'ir> Interpreter<'ir> {
         }
         Ok(valid)
     }
+}
+
+/// A limit stopped evaluation at this node. Out of line: it is rare, and its temporaries
+/// would otherwise enlarge the frame of every evaluation.
+#[cold]
+#[inline(never)]
+fn halt(node: &Node, ip: &Path<'_>, kp: &Path<'_>, message: String) -> Halt {
+    Halt(Failure::new(
+        ip.pointer(),
+        kp.pointer(),
+        Some(node.uri.clone()),
+        "",
+        message,
+    ))
 }
 
 fn string_length(s: &str) -> usize {

@@ -145,6 +145,16 @@ pub struct Keywords {
     pub condition: Option<Condition>,
 }
 
+impl Keywords {
+    /// Whether any of `anyOf`, `oneOf`, `not`, `if` is present.
+    pub fn has_combinators(&self) -> bool {
+        !self.any_of.is_empty()
+            || !self.one_of.is_empty()
+            || self.not.is_some()
+            || self.condition.is_some()
+    }
+}
+
 /// `$dynamicRef`, resolved as far as the schema allows.
 #[derive(Clone, Debug)]
 pub enum DynamicRef {
