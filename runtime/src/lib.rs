@@ -25,6 +25,8 @@
 //! # Ok::<(), toolschema::Error>(())
 //! ```
 
+#[doc(hidden)]
+pub mod __private;
 pub mod build;
 pub mod content;
 mod error;
@@ -43,3 +45,23 @@ mod validator;
 pub use error::{Error, ErrorClass, ErrorSubject, Failure};
 pub use options::{Limits, LoaderError, Options};
 pub use validator::{Validate, Validator};
+
+/// Includes the validators `toolschema-compiler` wrote to `OUT_DIR` from a build script.
+///
+/// Without an argument the file is `toolschema_validators.rs`, the compiler's default; with
+/// one it is that file name.
+///
+/// ```ignore
+/// mod validators {
+///     toolschema::include_validators!();
+/// }
+/// ```
+#[macro_export]
+macro_rules! include_validators {
+    () => {
+        include!(concat!(env!("OUT_DIR"), "/toolschema_validators.rs"));
+    };
+    ($file:literal) => {
+        include!(concat!(env!("OUT_DIR"), "/", $file));
+    };
+}

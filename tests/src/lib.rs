@@ -105,8 +105,66 @@ pub fn check_interpreted(file: &str, group: usize, case: usize) -> Result<(), St
     Ok(())
 }
 
-/// Runs one case and checks it against the expectation.
-pub fn run_case(file: &str, group: usize, case: usize, expect: Expect) {
+/// Checks that the compiled validator of a case (or its absence, when the front end rejected
+/// the schema) agrees with the interpreter exactly: verdicts, failures, error class.
+pub fn check_agreement(file: &str, group: usize, case: usize, compiled: Option<&dyn Validate>) {
+    let groups = load(file);
+    let group_value = &groups[group];
+    let schema = &group_value["schema"];
+    let data = &group_value["tests"][case]["data"];
+    let interpreted = Validator::with_options(schema, &options_for(file));
+    let (interpreted, compiled) = match (interpreted, compiled) {
+        (Ok(i), Some(c)) => (i, c),
+        (Err(_), None) => return,
+        (Ok(_), None) => {
+            panic!("{file} group {group}: the interpreter built the schema, the compiler did not")
+        }
+        (Err(e), Some(_)) => {
+            panic!("{file} group {group}: the compiler built a schema the interpreter rejects: {e}")
+        }
+    };
+    let quick = compiled.is_valid(data);
+    assert_eq!(
+        quick,
+        interpreted.is_valid(data),
+        "{file} group {group} case {case}: is_valid differs between compiled and interpreted"
+    );
+    let full = compiled.validate(data);
+    let reference = interpreted.validate(data);
+    assert_eq!(
+        quick,
+        full.is_ok(),
+        "{file} group {group} case {case}: compiled is_valid and validate disagree"
+    );
+    match (&full, &reference) {
+        (Ok(()), Ok(())) => {}
+        (Err(a), Err(b)) => {
+            assert_eq!(
+                a.class(),
+                b.class(),
+                "{file} group {group} case {case}: error class"
+            );
+            assert_eq!(
+                a.failures(),
+                b.failures(),
+                "{file} group {group} case {case}: failures differ (left compiled, right interpreted)"
+            );
+        }
+        _ => panic!(
+            "{file} group {group} case {case}: compiled says {full:?}, interpreted says {reference:?}"
+        ),
+    }
+}
+
+/// Runs one case on both paths and checks them against the expectation and each other.
+pub fn run_case(
+    file: &str,
+    group: usize,
+    case: usize,
+    expect: Expect,
+    compiled: Option<&dyn Validate>,
+) {
+    check_agreement(file, group, case, compiled);
     let outcome = check_interpreted(file, group, case);
     match (outcome, expect) {
         (Ok(()), Expect::Pass) | (Err(_), Expect::Failure) => {}
