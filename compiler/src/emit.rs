@@ -49,9 +49,9 @@ pub fn schema(
     let functions = functions.into_iter().map(|(_, f)| f);
     let root = cx.call_root(ir.root, true);
     let quick_root = cx.call_root(ir.root, false);
-    let max_depth = limits.get_max_argument_depth();
-    let max_nodes = limits.get_max_argument_nodes();
-    let max_string = limits.get_max_argument_string_length();
+    let max_depth = int(limits.get_max_argument_depth() as u64);
+    let max_nodes = int(limits.get_max_argument_nodes() as u64);
+    let max_string = int(limits.get_max_argument_string_length() as u64);
     let root_uri = &ir.node(ir.root).uri;
     let (quick_object, object_check) = if ir.object_root {
         (
@@ -130,6 +130,11 @@ struct Cx<'a> {
     called: RefCell<Vec<NodeId>>,
 }
 
+/// An integer literal without a type suffix: the context gives its type.
+fn int(x: impl Into<u128>) -> proc_macro2::Literal {
+    proc_macro2::Literal::u128_unsuffixed(x.into())
+}
+
 fn fn_name(id: NodeId) -> syn::Ident {
     format_ident!("n{}", id.0)
 }
@@ -165,7 +170,7 @@ impl<'a> Cx<'a> {
         let name = fn_name(id);
         let node = self.ir.node(id);
         let scope = if self.ir.dynamic_scope {
-            let r = node.resource.0;
+            let r = int(node.resource.0);
             quote! { &rt::Scope::root(#r), }
         } else {
             quote! {}
@@ -244,7 +249,7 @@ impl<'a> Cx<'a> {
 
     fn keywords(&self, node: &Node, k: &Keywords) -> TokenStream {
         let uri = &node.uri;
-        let max = self.limits.get_max_evaluation_depth();
+        let max = int(self.limits.get_max_evaluation_depth() as u64);
         let mut b = Body {
             assigns_valid: false,
         };
@@ -256,7 +261,7 @@ impl<'a> Cx<'a> {
             let depth = depth + 1;
         });
         if self.ir.dynamic_scope {
-            let r = node.resource.0;
+            let r = int(node.resource.0);
             parts.push(quote! {
                 let inner;
                 let scope = if scope.resource() != #r {
@@ -289,12 +294,28 @@ impl<'a> Cx<'a> {
             };
             let po = arm(local_props);
             let ai = arm(local_items);
+            let tracking = match (po.to_string().as_str(), ai.to_string().as_str()) {
+                (a, b) if a == b => {
+                    if a == "true" {
+                        quote! { matches!(v, Value::Object(_) | Value::Array(_)) }
+                    } else {
+                        quote! { matches!(v, Value::Object(_) | Value::Array(_)) && #po }
+                    }
+                }
+                ("true", "false") => quote! { matches!(v, Value::Object(_)) },
+                ("false", "true") => quote! { matches!(v, Value::Array(_)) },
+                (_, "false") => quote! { matches!(v, Value::Object(_)) && #po },
+                ("false", _) => quote! { matches!(v, Value::Array(_)) && #ai },
+                _ => quote! {
+                    match v {
+                        Value::Object(_) => #po,
+                        Value::Array(_) => #ai,
+                        _ => false,
+                    }
+                },
+            };
             parts.push(quote! {
-                let tracking = match v {
-                    Value::Object(_) => #po,
-                    Value::Array(_) => #ai,
-                    _ => false,
-                };
+                let tracking = #tracking;
                 let mut marks = rt::Marks::default();
             });
         }
@@ -342,8 +363,8 @@ impl<'a> Cx<'a> {
                         continue;
                     }
                     seen_resources.push(r.0);
-                    let idx = seen_resources.len();
-                    let rr = r.0;
+                    let idx = int(seen_resources.len() as u64);
+                    let rr = int(r.0);
                     arms.push(quote! { #rr => chosen = #idx, });
                     let call = self.call(
                         *n,
@@ -430,19 +451,27 @@ impl<'a> Cx<'a> {
         let mut arms = Vec::new();
         if let Some(checks) = &k.number {
             let body = self.number(&mut b, uri, checks);
-            arms.push(quote! { Value::Number(n) => { #body } });
+            if !body.is_empty() {
+                arms.push(quote! { Value::Number(n) => { #body } });
+            }
         }
         if let Some(checks) = &k.string {
             let body = self.string(&mut b, node, checks);
-            arms.push(quote! { Value::String(s) => { #body } });
+            if !body.is_empty() {
+                arms.push(quote! { Value::String(s) => { #body } });
+            }
         }
         if let Some(plan) = &k.array {
             let body = self.array(&mut b, node, plan, may_track);
-            arms.push(quote! { Value::Array(items) => { #body } });
+            if !body.is_empty() {
+                arms.push(quote! { Value::Array(items) => { #body } });
+            }
         }
         if let Some(plan) = &k.object {
             let body = self.object(&mut b, node, plan, may_track, marks.clone());
-            arms.push(quote! { Value::Object(map) => { #body } });
+            if !body.is_empty() {
+                arms.push(quote! { Value::Object(map) => { #body } });
+            }
         }
         if !arms.is_empty() {
             parts.push(quote! {
@@ -453,6 +482,7 @@ impl<'a> Cx<'a> {
             });
         }
         for (i, &child) in k.all_of.iter().enumerate() {
+            let i = int(i as u64);
             let call = self.call(
                 child,
                 &c,
@@ -469,6 +499,7 @@ impl<'a> Cx<'a> {
                 .iter()
                 .enumerate()
                 .map(|(i, &child)| {
+                    let i = int(i as u64);
                     let call = self.call(
                         child,
                         &f,
@@ -495,6 +526,7 @@ impl<'a> Cx<'a> {
                     .iter()
                     .enumerate()
                     .map(|(i, &child)| {
+                        let i = int(i as u64);
                         let call = self.call(
                             child,
                             &f,
@@ -532,6 +564,7 @@ impl<'a> Cx<'a> {
                 .iter()
                 .enumerate()
                 .map(|(i, &child)| {
+                    let i = int(i as u64);
                     let m = if may_track {
                         Some(quote! { if tracking { Some(&mut branch) } else { None } })
                     } else {
@@ -857,6 +890,7 @@ impl<'a> Cx<'a> {
             let text = m.number().to_string();
             let test = match m.number().as_i64() {
                 Some(d) if d > 0 => {
+                    let d = proc_macro2::Literal::i64_unsuffixed(d);
                     quote! { match n.as_i64() { Some(x) => x % #d == 0, None => MULTIPLE_OF.divides(n) } }
                 }
                 _ => quote! { MULTIPLE_OF.divides(n) },
@@ -882,6 +916,7 @@ impl<'a> Cx<'a> {
         if checks.min_length.is_some() || checks.max_length.is_some() {
             out.push(quote! { let length = rt::string_length(s); });
             if let Some(min) = checks.min_length.filter(|&m| m > 0) {
+                let min = int(min);
                 let failure = fail(
                     b,
                     uri,
@@ -892,6 +927,7 @@ impl<'a> Cx<'a> {
                 out.push(quote! { if (length as u64) < #min { #failure } });
             }
             if let Some(max) = checks.max_length {
+                let max = int(max);
                 let failure = fail(
                     b,
                     uri,
@@ -1030,6 +1066,7 @@ impl<'a> Cx<'a> {
         let uri = &node.uri;
         let mut out = Vec::new();
         if let Some(min) = plan.min_items.filter(|&m| m > 0) {
+            let min = int(min);
             let failure = fail(
                 b,
                 uri,
@@ -1040,6 +1077,7 @@ impl<'a> Cx<'a> {
             out.push(quote! { if (items.len() as u64) < #min { #failure } });
         }
         if let Some(max) = plan.max_items {
+            let max = int(max);
             let failure = fail(
                 b,
                 uri,
@@ -1065,6 +1103,7 @@ impl<'a> Cx<'a> {
             quote! {}
         };
         for (i, &child) in plan.prefix_items.iter().enumerate() {
+            let i = int(i as u64);
             let member = self.member(
                 b,
                 child,
@@ -1116,7 +1155,8 @@ impl<'a> Cx<'a> {
                 quote! { &kp_contains },
                 None,
             );
-            let min = contains.min;
+            let min_value = contains.min;
+            let min = int(min_value);
             // Every item must be tried when the matches are annotations someone reads or when
             // there is an upper bound; otherwise reaching the minimum is enough.
             let exhaustive = match (contains.max.is_some(), may_track) {
@@ -1124,8 +1164,12 @@ impl<'a> Cx<'a> {
                 (false, true) => quote! { tracking },
                 (false, false) => quote! { false },
             };
-            let keyword = if min == 1 { "contains" } else { "minContains" };
-            let too_few = if min > 0 {
+            let keyword = if min_value == 1 {
+                "contains"
+            } else {
+                "minContains"
+            };
+            let too_few = if min_value > 0 {
                 let failure = fail(
                     b,
                     uri,
@@ -1139,6 +1183,7 @@ impl<'a> Cx<'a> {
             };
             let too_many = match contains.max {
                 Some(max) => {
+                    let max = int(max);
                     let failure = fail(
                         b,
                         uri,
@@ -1150,23 +1195,25 @@ impl<'a> Cx<'a> {
                 }
                 None => quote! {},
             };
-            let stop = match (exhaustive.to_string().as_str(), min) {
+            let stop = match (exhaustive.to_string().as_str(), min_value) {
                 ("true", _) => quote! {},
                 ("false", 0) => quote! { break; },
                 ("false", _) => quote! { if count as u64 >= #min { break; } },
                 (_, 0) => quote! { if !#exhaustive { break; } },
                 _ => quote! { if !#exhaustive && count as u64 >= #min { break; } },
             };
-            let counts = min > 0 || contains.max.is_some();
+            let counts = min_value > 0 || contains.max.is_some();
             let (count_decl, count_up) = if counts {
                 (quote! { let mut count = 0usize; }, quote! { count += 1; })
             } else {
                 (quote! {}, quote! {})
             };
+            // The index is needed for the item's location only when it is recorded or marked.
+            let (binding, iteration) = (quote! { (i, item) }, quote! { items.iter().enumerate() });
             out.push(quote! {
                 let kp_contains = kp.key("contains");
                 #count_decl
-                for (i, item) in items.iter().enumerate() {
+                for #binding in #iteration {
                     if #call {
                         #count_up
                         #mark
@@ -1191,6 +1238,7 @@ impl<'a> Cx<'a> {
         let uri = &node.uri;
         let mut out = Vec::new();
         if let Some(min) = plan.min_properties.filter(|&m| m > 0) {
+            let min = int(min);
             let failure = fail(
                 b,
                 uri,
@@ -1201,6 +1249,7 @@ impl<'a> Cx<'a> {
             out.push(quote! { if (map.len() as u64) < #min { #failure } });
         }
         if let Some(max) = plan.max_properties {
+            let max = int(max);
             let failure = fail(
                 b,
                 uri,
@@ -1224,7 +1273,7 @@ impl<'a> Cx<'a> {
             for (index, (name, child)) in plan.properties.iter().enumerate() {
                 let index = index as u32;
                 let seen = if seen_required.contains(&index) {
-                    let bit = 1u64 << index;
+                    let bit = int(1u64 << index);
                     quote! { seen |= #bit; }
                 } else {
                     quote! {}
@@ -1332,9 +1381,17 @@ impl<'a> Cx<'a> {
             } else {
                 quote! { let mut seen: u64 = 0; }
             };
+            let (binding, iteration) = if may_track {
+                (
+                    quote! { (i, (key, value)) },
+                    quote! { map.iter().enumerate() },
+                )
+            } else {
+                (quote! { (key, value) }, quote! { map })
+            };
             out.push(quote! {
                 #seen_decl
-                for (i, (key, value)) in map.iter().enumerate() {
+                for #binding in #iteration {
                     #matched_decl
                     #dispatch
                     #(#patterns)*
@@ -1346,7 +1403,7 @@ impl<'a> Cx<'a> {
         for (name, index) in &plan.required {
             let present = match index {
                 Some(i) if use_seen => {
-                    let bit = 1u64 << i;
+                    let bit = int(1u64 << i);
                     quote! { seen & #bit != 0 }
                 }
                 _ => quote! { map.contains_key(#name) },
