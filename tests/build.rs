@@ -121,10 +121,56 @@ fn main() {
             key.replace('"', "\\\"")
         );
     }
+    mcp_tools(&manifest.join("../../shared/mcp-tools"), &out_dir);
     let previous = std::fs::read_to_string(&out).unwrap_or_default();
     if previous != code {
         std::fs::write(&out, code).unwrap();
     }
+}
+
+/// Compiles every tool schema of the MCP corpus that the front end admits into one module,
+/// with a table naming each tool's validator.
+fn mcp_tools(corpus: &Path, out_dir: &Path) {
+    let mut items = Vec::new();
+    let mut table = String::from(
+        "/// Every admitted tool: file, tool name, index in its file, compiled validator.\n\
+         pub static TOOLS: &[(&str, &str, usize, &(dyn toolschema::Validate + Sync))] = &[\n",
+    );
+    let mut files: Vec<PathBuf> = std::fs::read_dir(corpus)
+        .map(|dir| dir.map(|e| e.unwrap().path()).collect())
+        .unwrap_or_default();
+    files.retain(|p| p.extension().is_some_and(|e| e == "json"));
+    files.sort();
+    for file in files {
+        println!("cargo:rerun-if-changed={}", file.display());
+        let name = file.file_name().unwrap().to_string_lossy().to_string();
+        let tools: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        for (i, tool) in tools.as_array().into_iter().flatten().enumerate() {
+            let ident_name = format!("{}_{i}", ident(file.file_stem().unwrap().to_str().unwrap()));
+            let Ok(tokens) = toolschema_compiler::schema_tokens(
+                &ident_name,
+                &tool["inputSchema"],
+                &Options::new(),
+            ) else {
+                continue;
+            };
+            items.push(tokens);
+            let camel: String = ident_name
+                .split('_')
+                .map(|w| {
+                    let mut c = w.chars();
+                    c.next()
+                        .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                        .unwrap_or_default()
+                })
+                .collect();
+            let tool_name = tool["name"].as_str().unwrap_or("");
+            let _ = writeln!(table, "    ({name:?}, {tool_name:?}, {i}, &{camel}),");
+        }
+    }
+    table.push_str("];\n");
+    let code = toolschema_compiler::format_file(quote::quote! { #(#items)* }) + "\n" + &table;
+    toolschema_compiler::write_if_changed(&out_dir.join("compiled_mcp.rs"), &code).unwrap();
 }
 
 /// Every file under `remotes/`, as served at `http://localhost:1234/…`.
