@@ -112,7 +112,9 @@ pub fn schema(
             clippy::match_single_binding,
             clippy::redundant_locals,
             clippy::unnecessary_lazy_evaluations,
-            clippy::single_match
+            clippy::single_match,
+            clippy::collapsible_match,
+            clippy::ptr_arg
         )]
         mod #module {
             use ::toolschema::__private as rt;
@@ -700,17 +702,20 @@ impl<'a> Cx<'a> {
                         quote! { &kp.key("else") },
                         marks.clone(),
                     );
-                    let s = sub(&mut b, call);
-                    quote! { else { #s } }
+                    Some(sub(&mut b, call))
                 }
-                None => quote! {},
+                None => None,
+            };
+            let holds = match (merge.is_empty() && then.is_empty(), else_) {
+                // Nothing depends on the verdict, but a limit reached inside still halts.
+                (true, None) => quote! { #call; },
+                (true, Some(else_)) => quote! { if !#call { #else_ } },
+                (false, None) => quote! { if #call { #merge #then } },
+                (false, Some(else_)) => quote! { if #call { #merge #then } else { #else_ } },
             };
             parts.push(quote! {
                 #decl
-                if #call {
-                    #merge
-                    #then
-                } #else_
+                #holds
             });
         }
         // The unevaluated keywords go last, once every annotation they read is in.
@@ -1119,8 +1124,13 @@ impl<'a> Cx<'a> {
             } else {
                 quote! {}
             };
+            let get = if i.to_string() == "0" {
+                quote! { items.first() }
+            } else {
+                quote! { items.get(#i) }
+            };
             out.push(quote! {
-                if let Some(item) = items.get(#i) {
+                if let Some(item) = #get {
                     #member
                     #mark
                 }
@@ -1128,6 +1138,13 @@ impl<'a> Cx<'a> {
         }
         if let Some(child) = plan.items {
             let skip = plan.prefix_items.len();
+            let iteration = if skip == 0 {
+                quote! { items.iter().enumerate() }
+            } else {
+                let skip = int(skip as u64);
+                quote! { items.iter().enumerate().skip(#skip) }
+            };
+
             let member = self.member(
                 b,
                 child,
@@ -1140,7 +1157,7 @@ impl<'a> Cx<'a> {
             );
             out.push(quote! {
                 let kp_items = kp.key("items");
-                for (i, item) in items.iter().enumerate().skip(#skip) {
+                for (i, item) in #iteration {
                     #member
                     #mark
                 }

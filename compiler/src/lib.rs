@@ -354,7 +354,8 @@ pub fn schema_tokens(
 ) -> Result<TokenStream, toolschema::Error> {
     let ir = toolschema::build::build(schema, options)?;
     let ty = format_ident!("{}", upper_camel(name));
-    let module = format_ident!("{}", name);
+    // Not `name` itself: the struct is often included into a module of that name.
+    let module = format_ident!("{}_nodes", name);
     let json = serde_json::to_string(schema).unwrap_or_default();
     Ok(emit::schema(&ty, &module, &ir, options.get_limits(), &json))
 }
