@@ -122,6 +122,7 @@ fn main() {
         );
     }
     mcp_tools(&manifest.join("../../shared/mcp-tools"), &out_dir);
+    limits(&manifest.join("limits"), &out_dir);
     let previous = std::fs::read_to_string(&out).unwrap_or_default();
     if previous != code {
         std::fs::write(&out, code).unwrap();
@@ -171,6 +172,29 @@ fn mcp_tools(corpus: &Path, out_dir: &Path) {
     table.push_str("];\n");
     let code = toolschema_compiler::format_file(quote::quote! { #(#items)* }) + "\n" + &table;
     toolschema_compiler::write_if_changed(&out_dir.join("compiled_mcp.rs"), &code).unwrap();
+}
+
+/// Compiles the schemas of `limits/` with the tight limits `tests/limits.rs` also gives the
+/// interpreter, so that both stop at the same place.
+fn limits(dir: &Path, out_dir: &Path) {
+    println!("cargo:rerun-if-changed={}", dir.display());
+    let mut builder = toolschema_compiler::Builder::new()
+        .limits(tight_limits())
+        .out_dir(out_dir)
+        .file_name("compiled_limits.rs");
+    for name in ["deep_all_of", "recursive_tree", "any_of_chain"] {
+        builder = builder.schema(name, dir.join(format!("{name}.json")));
+    }
+    builder.compile().unwrap();
+}
+
+/// Keep in step with `tests/limits.rs`.
+fn tight_limits() -> toolschema::Limits {
+    toolschema::Limits::new()
+        .max_evaluation_depth(12)
+        .max_argument_depth(16)
+        .max_argument_nodes(200)
+        .max_argument_string_length(64)
 }
 
 /// Every file under `remotes/`, as served at `http://localhost:1234/…`.
