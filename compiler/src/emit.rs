@@ -22,6 +22,7 @@ use toolschema::regex::Shape;
 
 /// Emits the module holding one schema's node functions, and the `Validate` impl of `ty`.
 pub fn schema(
+    name: &str,
     ty: &syn::Ident,
     module: &syn::Ident,
     ir: &Ir,
@@ -71,7 +72,7 @@ pub fn schema(
     } else {
         (quote! {}, quote! {})
     };
-    let doc = format!(" Validates arguments against the `{module}` schema (`{root_uri}`).");
+    let doc = format!(" Validates arguments against the `{name}` schema (`{root_uri}`).");
     quote! {
         #[doc = #doc]
         #[derive(Clone, Copy, Debug, Default)]
@@ -137,8 +138,26 @@ fn int(x: impl Into<u128>) -> proc_macro2::Literal {
     proc_macro2::Literal::u128_unsuffixed(x.into())
 }
 
-fn fn_name(id: NodeId) -> syn::Ident {
-    format_ident!("n{}", id.0)
+/// `n{id}_{where}`: the id keeps names unique, the JSON Pointer tail says which subschema.
+fn fn_name(ir: &Ir, id: NodeId) -> syn::Ident {
+    let uri = &ir.node(id).uri;
+    let fragment = uri.rsplit_once('#').map(|(_, f)| f).unwrap_or("");
+    let mut tail = String::new();
+    for c in fragment.chars() {
+        if c.is_ascii_alphanumeric() {
+            tail.push(c.to_ascii_lowercase());
+        } else if !tail.ends_with('_') {
+            tail.push('_');
+        }
+    }
+    let tail = tail.trim_matches('_');
+    let tail = &tail[tail.len().saturating_sub(32)..];
+    let tail = tail.trim_start_matches('_');
+    if tail.is_empty() {
+        format_ident!("n{}", id.0)
+    } else {
+        format_ident!("n{}_{}", id.0, tail)
+    }
 }
 
 /// Whether a node takes the `out` parameter (its evaluated members are read by someone).
@@ -169,7 +188,7 @@ impl<'a> Cx<'a> {
     }
 
     fn call_root(&self, id: NodeId, collect: bool) -> TokenStream {
-        let name = fn_name(id);
+        let name = fn_name(self.ir, id);
         let node = self.ir.node(id);
         let scope = if self.ir.dynamic_scope {
             let r = int(node.resource.0);
@@ -201,7 +220,7 @@ impl<'a> Cx<'a> {
         marks: Option<TokenStream>,
     ) -> TokenStream {
         self.called.borrow_mut().push(id);
-        let name = fn_name(id);
+        let name = fn_name(self.ir, id);
         let scope = self.scope_arg();
         let out = if takes_out(self.ir.node(id)) {
             let m = marks.unwrap_or_else(|| quote! { None });
@@ -214,7 +233,7 @@ impl<'a> Cx<'a> {
 
     fn node_fn(&self, id: NodeId) -> TokenStream {
         let node = self.ir.node(id);
-        let name = fn_name(id);
+        let name = fn_name(self.ir, id);
         let scope = self.scope_param();
         let out = if takes_out(node) {
             quote! { , out: Option<&mut rt::Marks> }
@@ -408,7 +427,7 @@ impl<'a> Cx<'a> {
         }
         if let Some(types) = k.types {
             let test = type_test(types);
-            let bits = types.bits();
+            let bits = int(types.bits());
             let msg = quote! { rt::messages::type_mismatch(rt::TypeSet::from_bits(#bits), v) };
             let failure = fail(&mut b, uri, "type", quote! { ip }, msg);
             parts.push(quote! { if !(#test) { #failure } });
@@ -843,28 +862,28 @@ impl<'a> Cx<'a> {
                 "minimum",
                 &checks.minimum,
                 "MINIMUM",
-                quote! { == ::core::cmp::Ordering::Less },
+                quote! { < },
                 quote! { minimum },
             ),
             (
                 "maximum",
                 &checks.maximum,
                 "MAXIMUM",
-                quote! { == ::core::cmp::Ordering::Greater },
+                quote! { > },
                 quote! { maximum },
             ),
             (
                 "exclusiveMinimum",
                 &checks.exclusive_minimum,
                 "EXCLUSIVE_MINIMUM",
-                quote! { != ::core::cmp::Ordering::Greater },
+                quote! { <= },
                 quote! { exclusive_minimum },
             ),
             (
                 "exclusiveMaximum",
                 &checks.exclusive_maximum,
                 "EXCLUSIVE_MAXIMUM",
-                quote! { != ::core::cmp::Ordering::Less },
+                quote! { >= },
                 quote! { exclusive_maximum },
             ),
         ];
@@ -873,11 +892,14 @@ impl<'a> Cx<'a> {
             let text = bound.number().to_string();
             let name = format_ident!("{}", name);
             // Integer bounds against integer values need no decimal arithmetic.
-            let ordering = match bound.number().as_i64() {
+            // `value.cmp(bound) OP Equal` is `value OP bound`, exactly.
+            let exact = quote! { #name.compare(n) #test ::core::cmp::Ordering::Equal };
+            let outside = match bound.number().as_i64() {
                 Some(i) => {
-                    quote! { match n.as_i64() { Some(x) => x.cmp(&#i), None => #name.compare(n) } }
+                    let i = proc_macro2::Literal::i64_unsuffixed(i);
+                    quote! { match n.as_i64() { Some(x) => x #test #i, None => #exact } }
                 }
-                None => quote! { #name.compare(n) },
+                None => exact,
             };
             let failure = fail(
                 b,
@@ -888,7 +910,7 @@ impl<'a> Cx<'a> {
             );
             out.push(quote! {
                 static #name: rt::LazyLock<rt::Bound> = rt::LazyLock::new(|| rt::Bound::new(&rt::number(#text)));
-                if #ordering #test { #failure }
+                if #outside { #failure }
             });
         }
         if let Some(m) = &checks.multiple_of {

@@ -357,7 +357,14 @@ pub fn schema_tokens(
     // Not `name` itself: the struct is often included into a module of that name.
     let module = format_ident!("{}_nodes", name);
     let json = serde_json::to_string(schema).unwrap_or_default();
-    Ok(emit::schema(&ty, &module, &ir, options.get_limits(), &json))
+    Ok(emit::schema(
+        name,
+        &ty,
+        &module,
+        &ir,
+        options.get_limits(),
+        &json,
+    ))
 }
 
 /// Formats generated tokens as a file: the header, then `prettyplease` output.
