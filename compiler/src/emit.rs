@@ -441,6 +441,23 @@ impl<'a> Cx<'a> {
                 ),
                 Value::Bool(x) => (quote! {}, quote! { *v == Value::Bool(#x) }),
                 Value::Null => (quote! {}, quote! { v.is_null() }),
+                // An integer equals an integer value directly; a float (`5.0`) still compares
+                // exactly through `equal`.
+                Value::Number(n) if n.as_i64().is_some() => {
+                    let i = proc_macro2::Literal::i64_unsuffixed(n.as_i64().unwrap_or_default());
+                    (
+                        quote! { static CONST: rt::LazyLock<Value> = rt::LazyLock::new(|| rt::value(#text)); },
+                        quote! {
+                            match v {
+                                Value::Number(n) => match n.as_i64() {
+                                    Some(x) => x == #i,
+                                    None => rt::equal(&CONST, v),
+                                },
+                                _ => false,
+                            }
+                        },
+                    )
+                }
                 _ => (
                     quote! { static CONST: rt::LazyLock<Value> = rt::LazyLock::new(|| rt::value(#text)); },
                     quote! { rt::equal(&CONST, v) },
