@@ -2,6 +2,7 @@
 //!
 //! Every node becomes one function, generic over `const C: bool`: `C = false` is the quick
 //! check (`is_valid`, first failure wins, no locations), `C = true` collects every failure.
+//! The flavour travels as a zero-sized `rt::Mode<C>` argument, so calls infer it.
 //! The two flavours share one body, so they cannot drift apart, and the compiler removes the
 //! branch that does not apply to each. The body follows the interpreter keyword by keyword:
 //! the same order, the same quick-mode applicators, the same annotation marks, so the
@@ -202,13 +203,14 @@ impl<'a> Cx<'a> {
             quote! {}
         };
         if collect {
-            quote! { #name::<true>(instance, &rt::Path::ROOT, &rt::Path::ROOT, #scope 0, &mut failures #out) }
+            quote! { #name(rt::COLLECT, instance, &rt::Path::ROOT, &rt::Path::ROOT, #scope 0, &mut failures #out) }
         } else {
-            quote! { #name::<false>(instance, &rt::Path::ROOT, &rt::Path::ROOT, #scope 0, &mut Vec::new() #out) }
+            quote! { #name(rt::QUICK, instance, &rt::Path::ROOT, &rt::Path::ROOT, #scope 0, &mut Vec::new() #out) }
         }
     }
 
-    /// A call of node `id`; `mode` is `C` or `false`, `marks` the `out` argument when the
+    /// A call of node `id`; `mode` is this function's `mode` (the same flavour) or
+    /// `rt::QUICK`, `marks` the `out` argument when the
     /// caller may be tracking.
     fn call(
         &self,
@@ -228,7 +230,7 @@ impl<'a> Cx<'a> {
         } else {
             quote! {}
         };
-        quote! { #name::<#mode>(#v, #ip, #kp, #scope depth, failures #out)? }
+        quote! { #name(#mode, #v, #ip, #kp, #scope depth, failures #out)? }
     }
 
     fn node_fn(&self, id: NodeId) -> TokenStream {
@@ -255,6 +257,7 @@ impl<'a> Cx<'a> {
         quote! {
             #[doc = #doc]
             pub(super) fn #name<const C: bool>(
+                mode: rt::Mode<C>,
                 v: &Value,
                 ip: &rt::Path<'_>,
                 kp: &rt::Path<'_>,
@@ -345,8 +348,8 @@ impl<'a> Cx<'a> {
         } else {
             None
         };
-        let c = quote! { C };
-        let f = quote! { false };
+        let c = quote! { mode };
+        let f = quote! { rt::QUICK };
 
         if let Some(target) = k.reference {
             let call = self.call(
@@ -430,7 +433,8 @@ impl<'a> Cx<'a> {
             let bits = int(types.bits());
             let msg = quote! { rt::messages::type_mismatch(rt::TypeSet::from_bits(#bits), v) };
             let failure = fail(&mut b, uri, "type", quote! { ip }, msg);
-            parts.push(quote! { if !(#test) { #failure } });
+            let negated = negate(&test);
+            parts.push(quote! { if #negated { #failure } });
         }
         if let Some(value) = &k.constant {
             let text = value.to_string();
@@ -465,7 +469,8 @@ impl<'a> Cx<'a> {
             };
             let msg = quote! { rt::messages::const_mismatch(&rt::value(#text)) };
             let failure = fail(&mut b, uri, "const", quote! { ip }, msg);
-            parts.push(quote! { #setup if !(#test) { #failure } });
+            let negated = negate(&test);
+            parts.push(quote! { #setup if #negated { #failure } });
         }
         if let Some(options) = &k.enumeration {
             let text = Value::Array(options.clone()).to_string();
@@ -478,12 +483,13 @@ impl<'a> Cx<'a> {
             };
             let msg = quote! { rt::messages::enum_mismatch(&ENUM) };
             let failure = fail(&mut b, uri, "enum", quote! { ip }, msg);
+            let negated = negate(&test);
             parts.push(quote! {
                 static ENUM: rt::LazyLock<Vec<Value>> = rt::LazyLock::new(|| match rt::value(#text) {
                     Value::Array(options) => options,
                     _ => Vec::new(),
                 });
-                if !(#test) { #failure }
+                if #negated { #failure }
             });
         }
         let mut arms = Vec::new();
@@ -866,7 +872,7 @@ impl<'a> Cx<'a> {
                 }
             }
             _ => {
-                let call = self.call(child, &quote! { C }, v, ip, kp, None);
+                let call = self.call(child, &quote! { mode }, v, ip, kp, None);
                 sub(b, call)
             }
         }
@@ -946,9 +952,10 @@ impl<'a> Cx<'a> {
                 quote! { ip },
                 quote! { rt::messages::multiple_of(n, MULTIPLE_OF.number()) },
             );
+            let negated = negate(&test);
             out.push(quote! {
                 static MULTIPLE_OF: rt::LazyLock<rt::MultipleOf> = rt::LazyLock::new(|| rt::multiple_of(#text));
-                if !(#test) { #failure }
+                if #negated { #failure }
             });
         }
         quote! { #(#out)* }
@@ -992,7 +999,8 @@ impl<'a> Cx<'a> {
                 quote! { ip },
                 quote! { rt::messages::pattern(#source) },
             );
-            out.push(quote! { #setup if !(#test) { #failure } });
+            let negated = negate(&test);
+            out.push(quote! { #setup if #negated { #failure } });
         }
         if let Some(format) = checks.format {
             let variant = format_ident!("{}", format!("{format:?}"));
@@ -1039,7 +1047,7 @@ impl<'a> Cx<'a> {
                     Some(schema) => {
                         let call = self.call(
                             schema,
-                            &quote! { C },
+                            &quote! { mode },
                             quote! { &document },
                             quote! { ip },
                             quote! { &kp.key("contentSchema") },
@@ -1205,7 +1213,7 @@ impl<'a> Cx<'a> {
         if let Some(contains) = &plan.contains {
             let call = self.call(
                 contains.schema,
-                &quote! { false },
+                &quote! { rt::QUICK },
                 quote! { item },
                 quote! { &ip.index(i) },
                 quote! { &kp_contains },
@@ -1471,7 +1479,8 @@ impl<'a> Cx<'a> {
                 quote! { ip },
                 quote! { rt::messages::required(#name) },
             );
-            out.push(quote! { if !(#present) { #failure } });
+            let negated_present = negate(&present);
+            out.push(quote! { if #negated_present { #failure } });
         }
         for dependent in &plan.dependent_required {
             let property = &dependent.property;
@@ -1491,7 +1500,7 @@ impl<'a> Cx<'a> {
         if let Some(child) = plan.property_names {
             let call = self.call(
                 child,
-                &quote! { false },
+                &quote! { rt::QUICK },
                 quote! { &name },
                 quote! { ip },
                 quote! { &kp_names },
@@ -1517,7 +1526,7 @@ impl<'a> Cx<'a> {
             let keyword = dependent.keyword;
             let call = self.call(
                 dependent.then,
-                &quote! { C },
+                &quote! { mode },
                 quote! { v },
                 quote! { ip },
                 quote! { &kp.key(#keyword).key(#property) },
@@ -1531,6 +1540,20 @@ impl<'a> Cx<'a> {
 }
 
 use toolschema::ir::Body as Body_;
+
+/// `!test`, with parentheses only where precedence needs them.
+fn negate(test: &TokenStream) -> TokenStream {
+    let text = test.to_string();
+    let simple = !text.starts_with("match ")
+        && !["||", "&&", "==", "!=", "<", ">"]
+            .iter()
+            .any(|op| text.contains(op));
+    if simple {
+        quote! { !#test }
+    } else {
+        quote! { !(#test) }
+    }
+}
 
 /// A subschema's verdict joined into this node's.
 fn sub(b: &mut Body, call: TokenStream) -> TokenStream {

@@ -89,3 +89,14 @@ pub fn finish(outcome: Result<Vec<Failure>, Halt>) -> Result<(), Error> {
         Err(Halt(failure)) => Err(Error::instance_execution_failure(failure)),
     }
 }
+
+/// Which flavour of a generated node function runs, as a value so that calls infer it:
+/// `Mode<false>` is the quick check, `Mode<true>` collects every failure.
+#[derive(Clone, Copy, Debug)]
+pub struct Mode<const COLLECT: bool>;
+
+/// The quick check: stop at the first failure, build no location.
+pub const QUICK: Mode<false> = Mode;
+
+/// Collect every failure with its locations.
+pub const COLLECT: Mode<true> = Mode;

@@ -12,9 +12,8 @@ impl ::toolschema::Validate for DynamicRef {
     fn is_valid(&self, instance: &::toolschema::__private::Value) -> bool {
         use ::toolschema::__private as rt;
         rt::check_arguments(instance, 128, 1000000, 16777216).is_ok()
-            && dynamic_ref_nodes::n0::<
-                false,
-            >(
+            && dynamic_ref_nodes::n0(
+                    rt::QUICK,
                     instance,
                     &rt::Path::ROOT,
                     &rt::Path::ROOT,
@@ -32,9 +31,8 @@ impl ::toolschema::Validate for DynamicRef {
         rt::check_arguments(instance, 128, 1000000, 16777216)
             .map_err(rt::Error::instance_execution_failure)?;
         let mut failures = Vec::new();
-        let outcome = dynamic_ref_nodes::n0::<
-            true,
-        >(
+        let outcome = dynamic_ref_nodes::n0(
+            rt::COLLECT,
             instance,
             &rt::Path::ROOT,
             &rt::Path::ROOT,
@@ -65,6 +63,7 @@ mod dynamic_ref_nodes {
     use rt::Value;
     /// `https://example.test/strict-tree#`
     pub(super) fn n0<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -86,9 +85,8 @@ mod dynamic_ref_nodes {
         };
         let tracking = matches!(v, Value::Object(_));
         let mut marks = rt::Marks::default();
-        if !n1::<
-            C,
-        >(
+        if !n1(
+            mode,
             v,
             ip,
             &kp.key("$ref"),
@@ -134,6 +132,7 @@ mod dynamic_ref_nodes {
     }
     /// `https://example.test/tree#`
     pub(super) fn n1<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -156,7 +155,7 @@ mod dynamic_ref_nodes {
         };
         let tracking = matches!(v, Value::Object(_) | Value::Array(_)) && out.is_some();
         let mut marks = rt::Marks::default();
-        if !(matches!(v, Value::Object(_))) {
+        if !matches!(v, Value::Object(_)) {
             if !C {
                 return Ok(false);
             }
@@ -178,9 +177,8 @@ mod dynamic_ref_nodes {
                         "children" => {
                             matched = true;
                             let kp_properties = kp.key("properties");
-                            if !n3_properties_children::<
-                                C,
-                            >(
+                            if !n3_properties_children(
+                                mode,
                                 value,
                                 &ip.key(key),
                                 &kp_properties.key(key),
@@ -216,6 +214,7 @@ mod dynamic_ref_nodes {
     }
     /// `https://example.test/tree#/properties/children`
     pub(super) fn n3_properties_children<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -242,7 +241,7 @@ mod dynamic_ref_nodes {
         } else {
             scope
         };
-        if !(matches!(v, Value::Array(_))) {
+        if !matches!(v, Value::Array(_)) {
             if !C {
                 return Ok(false);
             }
@@ -260,9 +259,15 @@ mod dynamic_ref_nodes {
             Value::Array(items) => {
                 let kp_items = kp.key("items");
                 for (i, item) in items.iter().enumerate() {
-                    if !n5_properties_children_items::<
-                        C,
-                    >(item, &ip.index(i), &kp_items, scope, depth, failures)? {
+                    if !n5_properties_children_items(
+                        mode,
+                        item,
+                        &ip.index(i),
+                        &kp_items,
+                        scope,
+                        depth,
+                        failures,
+                    )? {
                         if !C {
                             return Ok(false);
                         }
@@ -276,6 +281,7 @@ mod dynamic_ref_nodes {
     }
     /// `https://example.test/tree#/properties/children/items`
     pub(super) fn n5_properties_children_items<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -311,9 +317,9 @@ mod dynamic_ref_nodes {
             }
         }
         if !match chosen {
-            1 => n0::<C>(v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            2 => n1::<C>(v, ip, &kp.key("$dynamicRef"), scope, depth, failures, None)?,
-            _ => n1::<C>(v, ip, &kp.key("$dynamicRef"), scope, depth, failures, None)?,
+            1 => n0(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+            2 => n1(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures, None)?,
+            _ => n1(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures, None)?,
         } {
             if !C {
                 return Ok(false);

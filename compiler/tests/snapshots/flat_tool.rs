@@ -12,9 +12,14 @@ impl ::toolschema::Validate for FlatTool {
     fn is_valid(&self, instance: &::toolschema::__private::Value) -> bool {
         use ::toolschema::__private as rt;
         rt::check_arguments(instance, 128, 1000000, 16777216).is_ok()
-            && flat_tool_nodes::n0::<
-                false,
-            >(instance, &rt::Path::ROOT, &rt::Path::ROOT, 0, &mut Vec::new())
+            && flat_tool_nodes::n0(
+                    rt::QUICK,
+                    instance,
+                    &rt::Path::ROOT,
+                    &rt::Path::ROOT,
+                    0,
+                    &mut Vec::new(),
+                )
                 .unwrap_or(false)
     }
     fn validate(
@@ -25,9 +30,14 @@ impl ::toolschema::Validate for FlatTool {
         rt::check_arguments(instance, 128, 1000000, 16777216)
             .map_err(rt::Error::instance_execution_failure)?;
         let mut failures = Vec::new();
-        let outcome = flat_tool_nodes::n0::<
-            true,
-        >(instance, &rt::Path::ROOT, &rt::Path::ROOT, 0, &mut failures);
+        let outcome = flat_tool_nodes::n0(
+            rt::COLLECT,
+            instance,
+            &rt::Path::ROOT,
+            &rt::Path::ROOT,
+            0,
+            &mut failures,
+        );
         rt::finish(outcome.map(|_| failures))
     }
 }
@@ -51,6 +61,7 @@ mod flat_tool_nodes {
     use rt::Value;
     /// `toolschema:///schema.json#`
     pub(super) fn n0<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -62,7 +73,7 @@ mod flat_tool_nodes {
             return Err(rt::too_deep(ip, kp, "toolschema:///schema.json#", 512));
         }
         let depth = depth + 1;
-        if !(matches!(v, Value::Object(_))) {
+        if !matches!(v, Value::Object(_)) {
             if !C {
                 return Ok(false);
             }
@@ -85,9 +96,8 @@ mod flat_tool_nodes {
                         "exact" => {
                             matched = true;
                             let kp_properties = kp.key("properties");
-                            if !n1_properties_exact::<
-                                C,
-                            >(
+                            if !n1_properties_exact(
+                                mode,
                                 value,
                                 &ip.key(key),
                                 &kp_properties.key(key),
@@ -103,9 +113,8 @@ mod flat_tool_nodes {
                         "limit" => {
                             matched = true;
                             let kp_properties = kp.key("properties");
-                            if !n2_properties_limit::<
-                                C,
-                            >(
+                            if !n2_properties_limit(
+                                mode,
                                 value,
                                 &ip.key(key),
                                 &kp_properties.key(key),
@@ -122,9 +131,8 @@ mod flat_tool_nodes {
                             matched = true;
                             seen |= 4;
                             let kp_properties = kp.key("properties");
-                            if !n3_properties_query::<
-                                C,
-                            >(
+                            if !n3_properties_query(
+                                mode,
                                 value,
                                 &ip.key(key),
                                 &kp_properties.key(key),
@@ -140,9 +148,8 @@ mod flat_tool_nodes {
                         "site" => {
                             matched = true;
                             let kp_properties = kp.key("properties");
-                            if !n4_properties_site::<
-                                C,
-                            >(
+                            if !n4_properties_site(
+                                mode,
                                 value,
                                 &ip.key(key),
                                 &kp_properties.key(key),
@@ -158,9 +165,8 @@ mod flat_tool_nodes {
                         "sort" => {
                             matched = true;
                             let kp_properties = kp.key("properties");
-                            if !n5_properties_sort::<
-                                C,
-                            >(
+                            if !n5_properties_sort(
+                                mode,
                                 value,
                                 &ip.key(key),
                                 &kp_properties.key(key),
@@ -215,6 +221,7 @@ mod flat_tool_nodes {
     }
     /// `toolschema:///schema.json#/properties/exact`
     pub(super) fn n1_properties_exact<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -228,7 +235,7 @@ mod flat_tool_nodes {
             );
         }
         let depth = depth + 1;
-        if !(matches!(v, Value::Bool(_))) {
+        if !matches!(v, Value::Bool(_)) {
             if !C {
                 return Ok(false);
             }
@@ -246,6 +253,7 @@ mod flat_tool_nodes {
     }
     /// `toolschema:///schema.json#/properties/limit`
     pub(super) fn n2_properties_limit<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -259,7 +267,7 @@ mod flat_tool_nodes {
             );
         }
         let depth = depth + 1;
-        if !(matches!(v, Value::Number(n) if rt::is_integer(n))) {
+        if !matches!(v, Value::Number(n) if rt::is_integer(n)) {
             if !C {
                 return Ok(false);
             }
@@ -322,6 +330,7 @@ mod flat_tool_nodes {
     }
     /// `toolschema:///schema.json#/properties/query`
     pub(super) fn n3_properties_query<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -335,7 +344,7 @@ mod flat_tool_nodes {
             );
         }
         let depth = depth + 1;
-        if !(matches!(v, Value::String(_))) {
+        if !matches!(v, Value::String(_)) {
             if !C {
                 return Ok(false);
             }
@@ -387,6 +396,7 @@ mod flat_tool_nodes {
     }
     /// `toolschema:///schema.json#/properties/site`
     pub(super) fn n4_properties_site<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -400,7 +410,7 @@ mod flat_tool_nodes {
             );
         }
         let depth = depth + 1;
-        if !(matches!(v, Value::String(_))) {
+        if !matches!(v, Value::String(_)) {
             if !C {
                 return Ok(false);
             }
@@ -416,7 +426,7 @@ mod flat_tool_nodes {
         }
         match v {
             Value::String(s) => {
-                if !(s.starts_with("https://")) {
+                if !s.starts_with("https://") {
                     if !C {
                         return Ok(false);
                     }
@@ -437,6 +447,7 @@ mod flat_tool_nodes {
     }
     /// `toolschema:///schema.json#/properties/sort`
     pub(super) fn n5_properties_sort<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -456,9 +467,7 @@ mod flat_tool_nodes {
             Value::Array(options) => options,
             _ => Vec::new(),
         });
-        if !(matches!(
-            v, Value::String(s) if matches!(s.as_str(), "relevance" | "date")
-        )) {
+        if !matches!(v, Value::String(s) if matches!(s.as_str(), "relevance" | "date")) {
             if !C {
                 return Ok(false);
             }

@@ -12,9 +12,14 @@ impl ::toolschema::Validate for NestedDefs {
     fn is_valid(&self, instance: &::toolschema::__private::Value) -> bool {
         use ::toolschema::__private as rt;
         rt::check_arguments(instance, 128, 1000000, 16777216).is_ok()
-            && nested_defs_nodes::n0::<
-                false,
-            >(instance, &rt::Path::ROOT, &rt::Path::ROOT, 0, &mut Vec::new())
+            && nested_defs_nodes::n0(
+                    rt::QUICK,
+                    instance,
+                    &rt::Path::ROOT,
+                    &rt::Path::ROOT,
+                    0,
+                    &mut Vec::new(),
+                )
                 .unwrap_or(false)
     }
     fn validate(
@@ -25,9 +30,14 @@ impl ::toolschema::Validate for NestedDefs {
         rt::check_arguments(instance, 128, 1000000, 16777216)
             .map_err(rt::Error::instance_execution_failure)?;
         let mut failures = Vec::new();
-        let outcome = nested_defs_nodes::n0::<
-            true,
-        >(instance, &rt::Path::ROOT, &rt::Path::ROOT, 0, &mut failures);
+        let outcome = nested_defs_nodes::n0(
+            rt::COLLECT,
+            instance,
+            &rt::Path::ROOT,
+            &rt::Path::ROOT,
+            0,
+            &mut failures,
+        );
         rt::finish(outcome.map(|_| failures))
     }
 }
@@ -51,6 +61,7 @@ mod nested_defs_nodes {
     use rt::Value;
     /// `toolschema:///schema.json#`
     pub(super) fn n0<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -62,7 +73,7 @@ mod nested_defs_nodes {
             return Err(rt::too_deep(ip, kp, "toolschema:///schema.json#", 512));
         }
         let depth = depth + 1;
-        if !(matches!(v, Value::Object(_))) {
+        if !matches!(v, Value::Object(_)) {
             if !C {
                 return Ok(false);
             }
@@ -83,9 +94,8 @@ mod nested_defs_nodes {
                     match key.as_str() {
                         "assignee" => {
                             let kp_properties = kp.key("properties");
-                            if !n1_properties_assignee::<
-                                C,
-                            >(
+                            if !n1_properties_assignee(
+                                mode,
                                 value,
                                 &ip.key(key),
                                 &kp_properties.key(key),
@@ -100,9 +110,8 @@ mod nested_defs_nodes {
                         }
                         "labels" => {
                             let kp_properties = kp.key("properties");
-                            if !n2_properties_labels::<
-                                C,
-                            >(
+                            if !n2_properties_labels(
+                                mode,
                                 value,
                                 &ip.key(key),
                                 &kp_properties.key(key),
@@ -118,9 +127,8 @@ mod nested_defs_nodes {
                         "title" => {
                             seen |= 4;
                             let kp_properties = kp.key("properties");
-                            if !n3_properties_title::<
-                                C,
-                            >(
+                            if !n3_properties_title(
+                                mode,
                                 value,
                                 &ip.key(key),
                                 &kp_properties.key(key),
@@ -157,6 +165,7 @@ mod nested_defs_nodes {
     }
     /// `toolschema:///schema.json#/properties/assignee`
     pub(super) fn n1_properties_assignee<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -175,7 +184,7 @@ mod nested_defs_nodes {
             );
         }
         let depth = depth + 1;
-        if !n6_defs_user::<C>(v, ip, &kp.key("$ref"), depth, failures)? {
+        if !n6_defs_user(mode, v, ip, &kp.key("$ref"), depth, failures)? {
             if !C {
                 return Ok(false);
             }
@@ -185,6 +194,7 @@ mod nested_defs_nodes {
     }
     /// `toolschema:///schema.json#/properties/labels`
     pub(super) fn n2_properties_labels<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -198,7 +208,7 @@ mod nested_defs_nodes {
             );
         }
         let depth = depth + 1;
-        if !(matches!(v, Value::Array(_))) {
+        if !matches!(v, Value::Array(_)) {
             if !C {
                 return Ok(false);
             }
@@ -244,9 +254,14 @@ mod nested_defs_nodes {
                 }
                 let kp_items = kp.key("items");
                 for (i, item) in items.iter().enumerate() {
-                    if !n4_properties_labels_items::<
-                        C,
-                    >(item, &ip.index(i), &kp_items, depth, failures)? {
+                    if !n4_properties_labels_items(
+                        mode,
+                        item,
+                        &ip.index(i),
+                        &kp_items,
+                        depth,
+                        failures,
+                    )? {
                         if !C {
                             return Ok(false);
                         }
@@ -260,6 +275,7 @@ mod nested_defs_nodes {
     }
     /// `toolschema:///schema.json#/properties/title`
     pub(super) fn n3_properties_title<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -273,7 +289,7 @@ mod nested_defs_nodes {
             );
         }
         let depth = depth + 1;
-        if !(matches!(v, Value::String(_))) {
+        if !matches!(v, Value::String(_)) {
             if !C {
                 return Ok(false);
             }
@@ -291,6 +307,7 @@ mod nested_defs_nodes {
     }
     /// `toolschema:///schema.json#/properties/labels/items`
     pub(super) fn n4_properties_labels_items<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -309,7 +326,7 @@ mod nested_defs_nodes {
             );
         }
         let depth = depth + 1;
-        if !n5_defs_label::<C>(v, ip, &kp.key("$ref"), depth, failures)? {
+        if !n5_defs_label(mode, v, ip, &kp.key("$ref"), depth, failures)? {
             if !C {
                 return Ok(false);
             }
@@ -319,6 +336,7 @@ mod nested_defs_nodes {
     }
     /// `toolschema:///schema.json#/$defs/label`
     pub(super) fn n5_defs_label<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -332,7 +350,7 @@ mod nested_defs_nodes {
             );
         }
         let depth = depth + 1;
-        if !(matches!(v, Value::String(_))) {
+        if !matches!(v, Value::String(_)) {
             if !C {
                 return Ok(false);
             }
@@ -370,6 +388,7 @@ mod nested_defs_nodes {
     }
     /// `toolschema:///schema.json#/$defs/user`
     pub(super) fn n6_defs_user<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -383,7 +402,7 @@ mod nested_defs_nodes {
             );
         }
         let depth = depth + 1;
-        if !(matches!(v, Value::Object(_))) {
+        if !matches!(v, Value::Object(_)) {
             if !C {
                 return Ok(false);
             }
@@ -404,9 +423,8 @@ mod nested_defs_nodes {
                     match key.as_str() {
                         "id" => {
                             let kp_properties = kp.key("properties");
-                            if !n7_defs_user_properties_id::<
-                                C,
-                            >(
+                            if !n7_defs_user_properties_id(
+                                mode,
                                 value,
                                 &ip.key(key),
                                 &kp_properties.key(key),
@@ -422,9 +440,8 @@ mod nested_defs_nodes {
                         "login" => {
                             seen |= 2;
                             let kp_properties = kp.key("properties");
-                            if !n8_defs_user_properties_login::<
-                                C,
-                            >(
+                            if !n8_defs_user_properties_login(
+                                mode,
                                 value,
                                 &ip.key(key),
                                 &kp_properties.key(key),
@@ -461,6 +478,7 @@ mod nested_defs_nodes {
     }
     /// `toolschema:///schema.json#/$defs/user/properties/id`
     pub(super) fn n7_defs_user_properties_id<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -479,7 +497,7 @@ mod nested_defs_nodes {
             );
         }
         let depth = depth + 1;
-        if !(matches!(v, Value::Number(n) if rt::is_integer(n))) {
+        if !matches!(v, Value::Number(n) if rt::is_integer(n)) {
             if !C {
                 return Ok(false);
             }
@@ -522,6 +540,7 @@ mod nested_defs_nodes {
     }
     /// `toolschema:///schema.json#/$defs/user/properties/login`
     pub(super) fn n8_defs_user_properties_login<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -540,7 +559,7 @@ mod nested_defs_nodes {
             );
         }
         let depth = depth + 1;
-        if !(matches!(v, Value::String(_))) {
+        if !matches!(v, Value::String(_)) {
             if !C {
                 return Ok(false);
             }
@@ -560,7 +579,7 @@ mod nested_defs_nodes {
                     "^[a-z0-9-]{1,39}$",
                     1048576usize,
                 ));
-                if !(PATTERN.is_match(s)) {
+                if !PATTERN.is_match(s) {
                     if !C {
                         return Ok(false);
                     }

@@ -12,9 +12,14 @@ impl ::toolschema::Validate for RecursiveTree {
     fn is_valid(&self, instance: &::toolschema::__private::Value) -> bool {
         use ::toolschema::__private as rt;
         rt::check_arguments(instance, 128, 1000000, 16777216).is_ok()
-            && recursive_tree_nodes::n0::<
-                false,
-            >(instance, &rt::Path::ROOT, &rt::Path::ROOT, 0, &mut Vec::new())
+            && recursive_tree_nodes::n0(
+                    rt::QUICK,
+                    instance,
+                    &rt::Path::ROOT,
+                    &rt::Path::ROOT,
+                    0,
+                    &mut Vec::new(),
+                )
                 .unwrap_or(false)
     }
     fn validate(
@@ -25,9 +30,14 @@ impl ::toolschema::Validate for RecursiveTree {
         rt::check_arguments(instance, 128, 1000000, 16777216)
             .map_err(rt::Error::instance_execution_failure)?;
         let mut failures = Vec::new();
-        let outcome = recursive_tree_nodes::n0::<
-            true,
-        >(instance, &rt::Path::ROOT, &rt::Path::ROOT, 0, &mut failures);
+        let outcome = recursive_tree_nodes::n0(
+            rt::COLLECT,
+            instance,
+            &rt::Path::ROOT,
+            &rt::Path::ROOT,
+            0,
+            &mut failures,
+        );
         rt::finish(outcome.map(|_| failures))
     }
 }
@@ -51,6 +61,7 @@ mod recursive_tree_nodes {
     use rt::Value;
     /// `toolschema:///schema.json#`
     pub(super) fn n0<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -62,7 +73,7 @@ mod recursive_tree_nodes {
             return Err(rt::too_deep(ip, kp, "toolschema:///schema.json#", 512));
         }
         let depth = depth + 1;
-        if !(matches!(v, Value::Object(_))) {
+        if !matches!(v, Value::Object(_)) {
             if !C {
                 return Ok(false);
             }
@@ -83,9 +94,8 @@ mod recursive_tree_nodes {
                     match key.as_str() {
                         "children" => {
                             let kp_properties = kp.key("properties");
-                            if !n1_properties_children::<
-                                C,
-                            >(
+                            if !n1_properties_children(
+                                mode,
                                 value,
                                 &ip.key(key),
                                 &kp_properties.key(key),
@@ -101,9 +111,8 @@ mod recursive_tree_nodes {
                         "name" => {
                             seen |= 2;
                             let kp_properties = kp.key("properties");
-                            if !n2_properties_name::<
-                                C,
-                            >(
+                            if !n2_properties_name(
+                                mode,
                                 value,
                                 &ip.key(key),
                                 &kp_properties.key(key),
@@ -140,6 +149,7 @@ mod recursive_tree_nodes {
     }
     /// `toolschema:///schema.json#/properties/children`
     pub(super) fn n1_properties_children<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -158,7 +168,7 @@ mod recursive_tree_nodes {
             );
         }
         let depth = depth + 1;
-        if !(matches!(v, Value::Array(_))) {
+        if !matches!(v, Value::Array(_)) {
             if !C {
                 return Ok(false);
             }
@@ -176,9 +186,14 @@ mod recursive_tree_nodes {
             Value::Array(items) => {
                 let kp_items = kp.key("items");
                 for (i, item) in items.iter().enumerate() {
-                    if !n3_properties_children_items::<
-                        C,
-                    >(item, &ip.index(i), &kp_items, depth, failures)? {
+                    if !n3_properties_children_items(
+                        mode,
+                        item,
+                        &ip.index(i),
+                        &kp_items,
+                        depth,
+                        failures,
+                    )? {
                         if !C {
                             return Ok(false);
                         }
@@ -192,6 +207,7 @@ mod recursive_tree_nodes {
     }
     /// `toolschema:///schema.json#/properties/name`
     pub(super) fn n2_properties_name<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -205,7 +221,7 @@ mod recursive_tree_nodes {
             );
         }
         let depth = depth + 1;
-        if !(matches!(v, Value::String(_))) {
+        if !matches!(v, Value::String(_)) {
             if !C {
                 return Ok(false);
             }
@@ -223,6 +239,7 @@ mod recursive_tree_nodes {
     }
     /// `toolschema:///schema.json#/properties/children/items`
     pub(super) fn n3_properties_children_items<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -241,7 +258,7 @@ mod recursive_tree_nodes {
             );
         }
         let depth = depth + 1;
-        if !n0::<C>(v, ip, &kp.key("$ref"), depth, failures)? {
+        if !n0(mode, v, ip, &kp.key("$ref"), depth, failures)? {
             if !C {
                 return Ok(false);
             }

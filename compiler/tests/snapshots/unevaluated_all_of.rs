@@ -12,9 +12,14 @@ impl ::toolschema::Validate for UnevaluatedAllOf {
     fn is_valid(&self, instance: &::toolschema::__private::Value) -> bool {
         use ::toolschema::__private as rt;
         rt::check_arguments(instance, 128, 1000000, 16777216).is_ok()
-            && unevaluated_all_of_nodes::n0::<
-                false,
-            >(instance, &rt::Path::ROOT, &rt::Path::ROOT, 0, &mut Vec::new())
+            && unevaluated_all_of_nodes::n0(
+                    rt::QUICK,
+                    instance,
+                    &rt::Path::ROOT,
+                    &rt::Path::ROOT,
+                    0,
+                    &mut Vec::new(),
+                )
                 .unwrap_or(false)
     }
     fn validate(
@@ -25,9 +30,14 @@ impl ::toolschema::Validate for UnevaluatedAllOf {
         rt::check_arguments(instance, 128, 1000000, 16777216)
             .map_err(rt::Error::instance_execution_failure)?;
         let mut failures = Vec::new();
-        let outcome = unevaluated_all_of_nodes::n0::<
-            true,
-        >(instance, &rt::Path::ROOT, &rt::Path::ROOT, 0, &mut failures);
+        let outcome = unevaluated_all_of_nodes::n0(
+            rt::COLLECT,
+            instance,
+            &rt::Path::ROOT,
+            &rt::Path::ROOT,
+            0,
+            &mut failures,
+        );
         rt::finish(outcome.map(|_| failures))
     }
 }
@@ -51,6 +61,7 @@ mod unevaluated_all_of_nodes {
     use rt::Value;
     /// `toolschema:///schema.json#`
     pub(super) fn n0<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -64,9 +75,8 @@ mod unevaluated_all_of_nodes {
         let depth = depth + 1;
         let tracking = matches!(v, Value::Object(_));
         let mut marks = rt::Marks::default();
-        if !n1_allof_0::<
-            C,
-        >(
+        if !n1_allof_0(
+            mode,
             v,
             ip,
             &kp.key("allOf").index(0),
@@ -79,9 +89,8 @@ mod unevaluated_all_of_nodes {
             }
             valid = false;
         }
-        if !n2_allof_1::<
-            C,
-        >(
+        if !n2_allof_1(
+            mode,
             v,
             ip,
             &kp.key("allOf").index(1),
@@ -97,30 +106,54 @@ mod unevaluated_all_of_nodes {
         let any = if tracking {
             let mut any = false;
             let mut branch = rt::Marks::default();
-            if n3_anyof_0::<
-                false,
-            >(v, ip, &kp.key("anyOf").index(0), depth, failures, Some(&mut branch))? {
+            if n3_anyof_0(
+                rt::QUICK,
+                v,
+                ip,
+                &kp.key("anyOf").index(0),
+                depth,
+                failures,
+                Some(&mut branch),
+            )? {
                 marks.merge(&branch);
                 any = true;
             }
             let mut branch = rt::Marks::default();
-            if n4_anyof_1::<
-                false,
-            >(v, ip, &kp.key("anyOf").index(1), depth, failures, Some(&mut branch))? {
+            if n4_anyof_1(
+                rt::QUICK,
+                v,
+                ip,
+                &kp.key("anyOf").index(1),
+                depth,
+                failures,
+                Some(&mut branch),
+            )? {
                 marks.merge(&branch);
                 any = true;
             }
             any
         } else {
             'any_of: {
-                if n3_anyof_0::<
-                    false,
-                >(v, ip, &kp.key("anyOf").index(0), depth, failures, None)? {
+                if n3_anyof_0(
+                    rt::QUICK,
+                    v,
+                    ip,
+                    &kp.key("anyOf").index(0),
+                    depth,
+                    failures,
+                    None,
+                )? {
                     break 'any_of true;
                 }
-                if n4_anyof_1::<
-                    false,
-                >(v, ip, &kp.key("anyOf").index(1), depth, failures, None)? {
+                if n4_anyof_1(
+                    rt::QUICK,
+                    v,
+                    ip,
+                    &kp.key("anyOf").index(1),
+                    depth,
+                    failures,
+                    None,
+                )? {
                     break 'any_of true;
                 }
                 false
@@ -172,6 +205,7 @@ mod unevaluated_all_of_nodes {
     }
     /// `toolschema:///schema.json#/allOf/0`
     pub(super) fn n1_allof_0<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -196,9 +230,8 @@ mod unevaluated_all_of_nodes {
                             matched = true;
                             seen |= 1;
                             let kp_properties = kp.key("properties");
-                            if !n9_allof_0_properties_path::<
-                                C,
-                            >(
+                            if !n9_allof_0_properties_path(
+                                mode,
                                 value,
                                 &ip.key(key),
                                 &kp_properties.key(key),
@@ -243,6 +276,7 @@ mod unevaluated_all_of_nodes {
     }
     /// `toolschema:///schema.json#/allOf/1`
     pub(super) fn n2_allof_1<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -265,9 +299,8 @@ mod unevaluated_all_of_nodes {
                         "encoding" => {
                             matched = true;
                             let kp_properties = kp.key("properties");
-                            if !n8_allof_1_properties_encoding::<
-                                C,
-                            >(
+                            if !n8_allof_1_properties_encoding(
+                                mode,
                                 value,
                                 &ip.key(key),
                                 &kp_properties.key(key),
@@ -298,6 +331,7 @@ mod unevaluated_all_of_nodes {
     }
     /// `toolschema:///schema.json#/anyOf/0`
     pub(super) fn n3_anyof_0<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -320,9 +354,8 @@ mod unevaluated_all_of_nodes {
                         "start" => {
                             matched = true;
                             let kp_properties = kp.key("properties");
-                            if !n7_anyof_0_properties_start::<
-                                C,
-                            >(
+                            if !n7_anyof_0_properties_start(
+                                mode,
                                 value,
                                 &ip.key(key),
                                 &kp_properties.key(key),
@@ -353,6 +386,7 @@ mod unevaluated_all_of_nodes {
     }
     /// `toolschema:///schema.json#/anyOf/1`
     pub(super) fn n4_anyof_1<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -375,9 +409,8 @@ mod unevaluated_all_of_nodes {
                         "end" => {
                             matched = true;
                             let kp_properties = kp.key("properties");
-                            if !n6_anyof_1_properties_end::<
-                                C,
-                            >(
+                            if !n6_anyof_1_properties_end(
+                                mode,
                                 value,
                                 &ip.key(key),
                                 &kp_properties.key(key),
@@ -408,6 +441,7 @@ mod unevaluated_all_of_nodes {
     }
     /// `toolschema:///schema.json#/anyOf/1/properties/end`
     pub(super) fn n6_anyof_1_properties_end<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -426,7 +460,7 @@ mod unevaluated_all_of_nodes {
             );
         }
         let depth = depth + 1;
-        if !(matches!(v, Value::Number(n) if rt::is_integer(n))) {
+        if !matches!(v, Value::Number(n) if rt::is_integer(n)) {
             if !C {
                 return Ok(false);
             }
@@ -444,6 +478,7 @@ mod unevaluated_all_of_nodes {
     }
     /// `toolschema:///schema.json#/anyOf/0/properties/start`
     pub(super) fn n7_anyof_0_properties_start<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -462,7 +497,7 @@ mod unevaluated_all_of_nodes {
             );
         }
         let depth = depth + 1;
-        if !(matches!(v, Value::Number(n) if rt::is_integer(n))) {
+        if !matches!(v, Value::Number(n) if rt::is_integer(n)) {
             if !C {
                 return Ok(false);
             }
@@ -480,6 +515,7 @@ mod unevaluated_all_of_nodes {
     }
     /// `toolschema:///schema.json#/allOf/1/properties/encoding`
     pub(super) fn n8_allof_1_properties_encoding<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -516,6 +552,7 @@ mod unevaluated_all_of_nodes {
     }
     /// `toolschema:///schema.json#/allOf/0/properties/path`
     pub(super) fn n9_allof_0_properties_path<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -534,7 +571,7 @@ mod unevaluated_all_of_nodes {
             );
         }
         let depth = depth + 1;
-        if !(matches!(v, Value::String(_))) {
+        if !matches!(v, Value::String(_)) {
             if !C {
                 return Ok(false);
             }
