@@ -1465,12 +1465,12 @@ impl<'a> Cx<'a> {
             });
         }
         for (name, index) in &plan.required {
-            let present = match index {
+            let missing = match index {
                 Some(i) if use_seen => {
                     let bit = int(1u64 << i);
-                    quote! { seen & #bit != 0 }
+                    quote! { seen & #bit == 0 }
                 }
-                _ => quote! { map.contains_key(#name) },
+                _ => quote! { !map.contains_key(#name) },
             };
             let failure = fail(
                 b,
@@ -1479,8 +1479,7 @@ impl<'a> Cx<'a> {
                 quote! { ip },
                 quote! { rt::messages::required(#name) },
             );
-            let negated_present = negate(&present);
-            out.push(quote! { if #negated_present { #failure } });
+            out.push(quote! { if #missing { #failure } });
         }
         for dependent in &plan.dependent_required {
             let property = &dependent.property;

@@ -200,7 +200,7 @@ mod flat_tool_nodes {
                         );
                     }
                 }
-                if !(seen & 4 != 0) {
+                if seen & 4 == 0 {
                     if !C {
                         return Ok(false);
                     }

@@ -144,7 +144,7 @@ mod nested_defs_nodes {
                         _ => {}
                     }
                 }
-                if !(seen & 4 != 0) {
+                if seen & 4 == 0 {
                     if !C {
                         return Ok(false);
                     }
@@ -457,7 +457,7 @@ mod nested_defs_nodes {
                         _ => {}
                     }
                 }
-                if !(seen & 2 != 0) {
+                if seen & 2 == 0 {
                     if !C {
                         return Ok(false);
                     }

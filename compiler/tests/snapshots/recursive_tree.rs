@@ -128,7 +128,7 @@ mod recursive_tree_nodes {
                         _ => {}
                     }
                 }
-                if !(seen & 2 != 0) {
+                if seen & 2 == 0 {
                     if !C {
                         return Ok(false);
                     }

@@ -250,7 +250,7 @@ mod unevaluated_all_of_nodes {
                         marks.set(i);
                     }
                 }
-                if !(seen & 1 != 0) {
+                if seen & 1 == 0 {
                     if !C {
                         return Ok(false);
                     }
