@@ -5,6 +5,7 @@ use serde_json::Value;
 use std::collections::BTreeSet;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
+use toolschema::Options;
 
 fn main() {
     println!("cargo:rerun-if-env-changed=JSON_SCHEMA_TEST_SUITE");
@@ -29,6 +30,8 @@ fn main() {
     }
     println!("cargo:rerun-if-changed={}", tests_dir.display());
     let expected = expected_failures(&manifest.join("expected-failures.txt"));
+    let out_dir = PathBuf::from(std::env::var("OUT_DIR").unwrap());
+    let remotes = remotes(&suite.join("remotes"));
     let mut code = String::new();
     let mut listed_seen = BTreeSet::new();
     for (group_kind, dir) in [
@@ -52,14 +55,40 @@ fn main() {
             let stem = file.file_stem().unwrap().to_string_lossy().to_string();
             let groups: Value =
                 serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+            let module = format!("{}_{}", group_kind, ident(&stem));
+            // One generated module per suite file: a struct per group whose schema the front
+            // end accepts.
+            let mut options = Options::new().format_assertion(group_kind == "format");
+            for (uri, doc) in &remotes {
+                options = options.registry_document(uri.clone(), doc.clone());
+            }
+            let mut compiled = Vec::new();
+            let mut items = Vec::new();
+            for (g, group) in groups.as_array().unwrap().iter().enumerate() {
+                let name = format!("group_{g}");
+                match toolschema_compiler::schema_tokens(&name, &group["schema"], &options) {
+                    Ok(tokens) => {
+                        items.push(tokens);
+                        compiled.push(true);
+                    }
+                    Err(_) => compiled.push(false),
+                }
+            }
+            let generated = toolschema_compiler::format_file(quote::quote! { #(#items)* });
+            let generated_name = format!("compiled_{module}.rs");
+            toolschema_compiler::write_if_changed(&out_dir.join(&generated_name), &generated)
+                .unwrap();
             let _ = writeln!(
                 code,
-                "mod {}_{} {{\n    use super::*;",
-                group_kind,
-                ident(&stem)
+                "mod {module} {{\n    use super::*;\n    mod compiled {{\n        include!(concat!(env!(\"OUT_DIR\"), \"/{generated_name}\"));\n    }}",
             );
             let mut used = BTreeSet::new();
             for (g, group) in groups.as_array().unwrap().iter().enumerate() {
+                let validator = if compiled[g] {
+                    format!("Some(&compiled::Group{g})")
+                } else {
+                    "None".to_string()
+                };
                 let gdesc = group["description"].as_str().unwrap_or("");
                 for (c, case) in group["tests"].as_array().unwrap().iter().enumerate() {
                     let cdesc = case["description"].as_str().unwrap_or("");
@@ -77,7 +106,7 @@ fn main() {
                     };
                     let _ = writeln!(
                         code,
-                        "    #[test]\n    fn {name}() {{ run_case({relative:?}, {g}, {c}, {expect}); }}"
+                        "    #[test]\n    fn {name}() {{ run_case({relative:?}, {g}, {c}, {expect}, {validator}); }}"
                     );
                 }
             }
@@ -92,10 +121,104 @@ fn main() {
             key.replace('"', "\\\"")
         );
     }
+    mcp_tools(&manifest.join("../../shared/mcp-tools"), &out_dir);
+    limits(&manifest.join("limits"), &out_dir);
     let previous = std::fs::read_to_string(&out).unwrap_or_default();
     if previous != code {
         std::fs::write(&out, code).unwrap();
     }
+}
+
+/// Compiles every tool schema of the MCP corpus that the front end admits into one module,
+/// with a table naming each tool's validator.
+fn mcp_tools(corpus: &Path, out_dir: &Path) {
+    let mut items = Vec::new();
+    let mut table = String::from(
+        "/// Every admitted tool: file, tool name, index in its file, compiled validator.\n\
+         pub static TOOLS: &[(&str, &str, usize, &(dyn toolschema::Validate + Sync))] = &[\n",
+    );
+    let mut files: Vec<PathBuf> = std::fs::read_dir(corpus)
+        .map(|dir| dir.map(|e| e.unwrap().path()).collect())
+        .unwrap_or_default();
+    files.retain(|p| p.extension().is_some_and(|e| e == "json"));
+    files.sort();
+    for file in files {
+        println!("cargo:rerun-if-changed={}", file.display());
+        let name = file.file_name().unwrap().to_string_lossy().to_string();
+        let tools: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        for (i, tool) in tools.as_array().into_iter().flatten().enumerate() {
+            let ident_name = format!("{}_{i}", ident(file.file_stem().unwrap().to_str().unwrap()));
+            let Ok(tokens) = toolschema_compiler::schema_tokens(
+                &ident_name,
+                &tool["inputSchema"],
+                &Options::new(),
+            ) else {
+                continue;
+            };
+            items.push(tokens);
+            let camel: String = ident_name
+                .split('_')
+                .map(|w| {
+                    let mut c = w.chars();
+                    c.next()
+                        .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                        .unwrap_or_default()
+                })
+                .collect();
+            let tool_name = tool["name"].as_str().unwrap_or("");
+            let _ = writeln!(table, "    ({name:?}, {tool_name:?}, {i}, &{camel}),");
+        }
+    }
+    table.push_str("];\n");
+    let code = toolschema_compiler::format_file(quote::quote! { #(#items)* }) + "\n" + &table;
+    toolschema_compiler::write_if_changed(&out_dir.join("compiled_mcp.rs"), &code).unwrap();
+}
+
+/// Compiles the schemas of `limits/` with the tight limits `tests/limits.rs` also gives the
+/// interpreter, so that both stop at the same place.
+fn limits(dir: &Path, out_dir: &Path) {
+    println!("cargo:rerun-if-changed={}", dir.display());
+    let mut builder = toolschema_compiler::Builder::new()
+        .limits(tight_limits())
+        .out_dir(out_dir)
+        .file_name("compiled_limits.rs");
+    for name in ["deep_all_of", "recursive_tree", "any_of_chain"] {
+        builder = builder.schema(name, dir.join(format!("{name}.json")));
+    }
+    builder.compile().unwrap();
+}
+
+/// Keep in step with `tests/limits.rs`.
+fn tight_limits() -> toolschema::Limits {
+    toolschema::Limits::new()
+        .max_evaluation_depth(12)
+        .max_argument_depth(16)
+        .max_argument_nodes(200)
+        .max_argument_string_length(64)
+}
+
+/// Every file under `remotes/`, as served at `http://localhost:1234/…`.
+fn remotes(root: &Path) -> Vec<(String, Value)> {
+    let mut out = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("remotes directory") {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "json") {
+                let relative = path
+                    .strip_prefix(root)
+                    .unwrap()
+                    .to_string_lossy()
+                    .replace('\\', "/");
+                let value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+                out.push((format!("http://localhost:1234/{relative}"), value));
+            }
+        }
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
 }
 
 /// `file :: group :: case` keys of the expected-failure list (the text after `#` is the reason).

@@ -43,20 +43,23 @@ impl<'a> Path<'a> {
         parent: None,
     };
 
-    fn key(&'a self, key: &'a str) -> Path<'a> {
+    /// The location of the member `key` of this one.
+    pub fn key(&'a self, key: &'a str) -> Path<'a> {
         Path {
             segment: Segment::Key(key),
             parent: Some(self),
         }
     }
 
-    fn index(&'a self, index: usize) -> Path<'a> {
+    /// The location of item `index` of this one.
+    pub fn index(&'a self, index: usize) -> Path<'a> {
         Path {
             segment: Segment::Index(index),
             parent: Some(self),
         }
     }
 
+    /// The location as a JSON Pointer.
     pub fn pointer(&self) -> String {
         let mut segments = Vec::new();
         let mut at = Some(self);
@@ -78,20 +81,54 @@ impl<'a> Path<'a> {
 
 /// The dynamic scope: the schema resources entered, innermost first.
 #[derive(Clone, Copy)]
-struct Scope<'a> {
+pub struct Scope<'a> {
     resource: ResourceId,
     parent: Option<&'a Scope<'a>>,
+}
+
+impl<'a> Scope<'a> {
+    /// The scope of an evaluation that starts in `resource`.
+    pub fn root(resource: u32) -> Scope<'static> {
+        Scope {
+            resource: ResourceId(resource),
+            parent: None,
+        }
+    }
+
+    /// The resource entered last.
+    pub fn resource(&self) -> u32 {
+        self.resource.0
+    }
+
+    /// This scope with `resource` entered (itself when it is already the innermost).
+    pub fn enter(&'a self, resource: u32) -> Scope<'a> {
+        Scope {
+            resource: ResourceId(resource),
+            parent: Some(self),
+        }
+    }
+
+    /// The resources in scope, innermost first.
+    pub fn resources(&self) -> impl Iterator<Item = u32> + '_ {
+        let mut at = Some(self);
+        std::iter::from_fn(move || {
+            let s = at?;
+            at = s.parent;
+            Some(s.resource.0)
+        })
+    }
 }
 
 /// Which instance members (object properties by position, or array items by index) have been
 /// evaluated.
 #[derive(Default)]
-struct Marks {
+pub struct Marks {
     bits: Vec<u64>,
 }
 
 impl Marks {
-    fn set(&mut self, i: usize) {
+    /// Marks member `i` as evaluated.
+    pub fn set(&mut self, i: usize) {
         let word = i / 64;
         if self.bits.len() <= word {
             self.bits.resize(word + 1, 0);
@@ -99,13 +136,15 @@ impl Marks {
         self.bits[word] |= 1 << (i % 64);
     }
 
-    fn get(&self, i: usize) -> bool {
+    /// Whether member `i` was evaluated.
+    pub fn get(&self, i: usize) -> bool {
         self.bits
             .get(i / 64)
             .is_some_and(|w| w & (1 << (i % 64)) != 0)
     }
 
-    fn merge(&mut self, other: &Marks) {
+    /// Adds every member `other` marks.
+    pub fn merge(&mut self, other: &Marks) {
         if self.bits.len() < other.bits.len() {
             self.bits.resize(other.bits.len(), 0);
         }
@@ -1152,7 +1191,8 @@ fn halt(node: &Node, ip: &Path<'_>, kp: &Path<'_>, message: String) -> Halt {
     ))
 }
 
-fn string_length(s: &str) -> usize {
+/// The length of `s` in code points, as `minLength` and `maxLength` count it.
+pub fn string_length(s: &str) -> usize {
     // Counting code points is only needed when the byte length does not already decide.
     if s.is_ascii() {
         s.len()

@@ -29,6 +29,8 @@
 //! # Ok::<(), toolschema::Error>(())
 //! ```
 
+#[doc(hidden)]
+pub mod __private;
 pub mod build;
 pub mod catalog;
 pub mod content;
@@ -50,3 +52,23 @@ pub use error::{Error, ErrorClass, ErrorSubject, Failure};
 pub use input_schema::InputSchema;
 pub use options::{Limits, LoaderError, Options};
 pub use validator::{Validate, Validator};
+
+/// Includes the validators `toolschema-compiler` wrote to `OUT_DIR` from a build script.
+///
+/// Without an argument the file is `toolschema_validators.rs`, the compiler's default; with
+/// one it is that file name.
+///
+/// ```ignore
+/// mod validators {
+///     toolschema::include_validators!();
+/// }
+/// ```
+#[macro_export]
+macro_rules! include_validators {
+    () => {
+        include!(concat!(env!("OUT_DIR"), "/toolschema_validators.rs"));
+    };
+    ($file:literal) => {
+        include!(concat!(env!("OUT_DIR"), "/", $file));
+    };
+}

@@ -107,8 +107,65 @@ pub fn check_interpreted(file: &str, group: usize, case: usize) -> Result<(), St
     Ok(())
 }
 
-/// Runs one case and checks it against the expectation.
-pub fn run_case(file: &str, group: usize, case: usize, expect: Expect) {
+/// Checks that the compiled validator of a case (or its absence, when the front end rejected
+/// the schema) agrees with the interpreter exactly: verdicts, failures, error class.
+pub fn check_agreement(file: &str, group: usize, case: usize, compiled: Option<&dyn Validate>) {
+    let groups = load(file);
+    let group_value = &groups[group];
+    let schema = &group_value["schema"];
+    let data = &group_value["tests"][case]["data"];
+    let interpreted = Validator::with_options(schema, &options_for(file));
+    let (interpreted, compiled) = match (interpreted, compiled) {
+        (Ok(i), Some(c)) => (i, c),
+        (Err(_), None) => return,
+        (Ok(_), None) => {
+            panic!("{file} group {group}: the interpreter built the schema, the compiler did not")
+        }
+        (Err(e), Some(_)) => {
+            panic!("{file} group {group}: the compiler built a schema the interpreter rejects: {e}")
+        }
+    };
+    if let Err(e) = agree(compiled, &interpreted, data) {
+        panic!("{file} group {group} case {case}: {e}");
+    }
+}
+
+/// The verdict on `data`, when the compiled and the interpreted validator agree on it
+/// exactly: `is_valid`, `validate`, the error class and every failure in order.
+pub fn agree(
+    compiled: &dyn Validate,
+    interpreted: &Validator,
+    data: &Value,
+) -> Result<bool, String> {
+    let quick = compiled.is_valid(data);
+    if quick != interpreted.is_valid(data) {
+        return Err(format!(
+            "is_valid: compiled {quick}, interpreted {}",
+            !quick
+        ));
+    }
+    let full = compiled.validate(data);
+    if quick != full.is_ok() {
+        return Err(format!(
+            "compiled is_valid says {quick} but validate says {full:?}"
+        ));
+    }
+    match (&full, &interpreted.validate(data)) {
+        (Ok(()), Ok(())) => Ok(true),
+        (Err(a), Err(b)) if a.class() == b.class() && a.failures() == b.failures() => Ok(false),
+        (a, b) => Err(format!("compiled gives {a:?}, interpreted gives {b:?}")),
+    }
+}
+
+/// Runs one case on both paths and checks them against the expectation and each other.
+pub fn run_case(
+    file: &str,
+    group: usize,
+    case: usize,
+    expect: Expect,
+    compiled: Option<&dyn Validate>,
+) {
+    check_agreement(file, group, case, compiled);
     let outcome = check_interpreted(file, group, case);
     match (outcome, expect) {
         (Ok(()), Expect::Pass) | (Err(_), Expect::Failure) => {}

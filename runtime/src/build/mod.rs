@@ -176,7 +176,14 @@ fn meta_limits(limits: &Limits) -> Limits {
         .max_argument_depth(limits.max_schema_depth)
         .max_argument_nodes(usize::MAX)
         .max_argument_string_length(usize::MAX)
-        .max_evaluation_depth(limits.max_evaluation_depth)
+        // A host that lowers the evaluation depth for arguments still needs ordinary schemas
+        // checked; one that raises it (a release build with a large stack) gets deeper
+        // schemas checked too.
+        .max_evaluation_depth(
+            limits
+                .max_evaluation_depth
+                .max(Limits::default().max_evaluation_depth),
+        )
 }
 
 fn meta_error(e: Error, document: &Value) -> Error {

@@ -1,0 +1,1623 @@
+//! Stage two: Rust tokens from an [`Ir`].
+//!
+//! Every node becomes one function, generic over `const C: bool`: `C = false` is the quick
+//! check (`is_valid`, first failure wins, no locations), `C = true` collects every failure.
+//! The flavour travels as a zero-sized `rt::Mode<C>` argument, so calls infer it.
+//! The two flavours share one body, so they cannot drift apart, and the compiler removes the
+//! branch that does not apply to each. The body follows the interpreter keyword by keyword:
+//! the same order, the same quick-mode applicators, the same annotation marks, so the
+//! failures come out identical.
+//!
+//! Parameters appear only when the schema needs them: the dynamic scope only when
+//! [`Ir::dynamic_scope`], the evaluated-members `out` only on nodes the IR marks as tracking.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use serde_json::Value;
+use std::cell::RefCell;
+use toolschema::Limits;
+use toolschema::ir::*;
+use toolschema::json::{JsonType, TypeSet};
+use toolschema::number::Bound;
+use toolschema::regex::Shape;
+
+/// Emits the module holding one schema's node functions, and the `Validate` impl of `ty`.
+pub fn schema(
+    name: &str,
+    ty: &syn::Ident,
+    module: &syn::Ident,
+    ir: &Ir,
+    limits: &Limits,
+    json: &str,
+) -> TokenStream {
+    let cx = Cx {
+        ir,
+        limits,
+        called: RefCell::new(vec![ir.root]),
+    };
+    // Only the nodes some call reaches get a function: a `true`/`false` member is inlined
+    // at its use, and subschemas nothing references need no code.
+    let mut emitted = vec![false; ir.nodes.len()];
+    let mut functions = Vec::new();
+    loop {
+        let next = cx.called.borrow_mut().pop();
+        let Some(id) = next else { break };
+        if std::mem::replace(&mut emitted[id.index()], true) {
+            continue;
+        }
+        functions.push((id, cx.node_fn(id)));
+    }
+    functions.sort_by_key(|(id, _)| *id);
+    let functions = functions.into_iter().map(|(_, f)| f);
+    let root = cx.call_root(ir.root, true);
+    let quick_root = cx.call_root(ir.root, false);
+    let max_depth = int(limits.get_max_argument_depth() as u64);
+    let max_nodes = int(limits.get_max_argument_nodes() as u64);
+    let max_string = int(limits.get_max_argument_string_length() as u64);
+    let root_uri = &ir.node(ir.root).uri;
+    let (quick_object, object_check) = if ir.object_root {
+        (
+            quote! { instance.is_object() && },
+            quote! {
+                if !instance.is_object() {
+                    return Err(rt::Error::invalid_instance(vec![rt::Failure::new(
+                        "",
+                        "",
+                        Some(#root_uri.to_owned()),
+                        "type",
+                        rt::messages::arguments_not_object(instance),
+                    )]));
+                }
+            },
+        )
+    } else {
+        (quote! {}, quote! {})
+    };
+    let doc = format!(" Validates arguments against the `{name}` schema (`{root_uri}`).");
+    quote! {
+        #[doc = #doc]
+        #[derive(Clone, Copy, Debug, Default)]
+        pub struct #ty;
+
+        #[allow(dead_code)]
+        impl #ty {
+            /// The schema this validator was generated from.
+            pub const SCHEMA_JSON: &'static str = #json;
+        }
+
+        impl ::toolschema::Validate for #ty {
+            fn is_valid(&self, instance: &::toolschema::__private::Value) -> bool {
+                use ::toolschema::__private as rt;
+                rt::check_arguments(instance, #max_depth, #max_nodes, #max_string).is_ok()
+                    && #quick_object #module::#quick_root.unwrap_or(false)
+            }
+
+            fn validate(&self, instance: &::toolschema::__private::Value) -> Result<(), ::toolschema::Error> {
+                use ::toolschema::__private as rt;
+                rt::check_arguments(instance, #max_depth, #max_nodes, #max_string)
+                    .map_err(rt::Error::instance_execution_failure)?;
+                #object_check
+                let mut failures = Vec::new();
+                let outcome = #module::#root;
+                rt::finish(outcome.map(|_| failures))
+            }
+        }
+
+        #[allow(
+            unused_variables,
+            unused_mut,
+            clippy::too_many_arguments,
+            clippy::needless_return,
+            clippy::nonminimal_bool,
+            clippy::collapsible_if,
+            clippy::collapsible_else_if,
+            clippy::match_single_binding,
+            clippy::redundant_locals,
+            clippy::unnecessary_lazy_evaluations,
+            clippy::single_match,
+            clippy::collapsible_match,
+            clippy::ptr_arg
+        )]
+        mod #module {
+            use ::toolschema::__private as rt;
+            use rt::Value;
+
+            #(#functions)*
+        }
+    }
+}
+
+struct Cx<'a> {
+    ir: &'a Ir,
+    limits: &'a Limits,
+    /// Nodes some emitted code calls, still to be emitted.
+    called: RefCell<Vec<NodeId>>,
+}
+
+/// An integer literal without a type suffix: the context gives its type.
+fn int(x: impl Into<u128>) -> proc_macro2::Literal {
+    proc_macro2::Literal::u128_unsuffixed(x.into())
+}
+
+/// `n{id}_{where}`: the id keeps names unique, the JSON Pointer tail says which subschema.
+fn fn_name(ir: &Ir, id: NodeId) -> syn::Ident {
+    let uri = &ir.node(id).uri;
+    let fragment = uri.rsplit_once('#').map(|(_, f)| f).unwrap_or("");
+    let mut tail = String::new();
+    for c in fragment.chars() {
+        if c.is_ascii_alphanumeric() {
+            tail.push(c.to_ascii_lowercase());
+        } else if !tail.ends_with('_') {
+            tail.push('_');
+        }
+    }
+    let tail = tail.trim_matches('_');
+    let tail = &tail[tail.len().saturating_sub(32)..];
+    let tail = tail.trim_start_matches('_');
+    if tail.is_empty() {
+        format_ident!("n{}", id.0)
+    } else {
+        format_ident!("n{}_{}", id.0, tail)
+    }
+}
+
+/// Whether a node takes the `out` parameter (its evaluated members are read by someone).
+fn takes_out(node: &Node) -> bool {
+    node.tracks_properties || node.tracks_items
+}
+
+/// The generated body's running state: what it declared, so nothing unused is emitted.
+struct Body {
+    assigns_valid: bool,
+}
+
+impl<'a> Cx<'a> {
+    fn scope_param(&self) -> TokenStream {
+        if self.ir.dynamic_scope {
+            quote! { scope: &rt::Scope<'_>, }
+        } else {
+            quote! {}
+        }
+    }
+
+    fn scope_arg(&self) -> TokenStream {
+        if self.ir.dynamic_scope {
+            quote! { scope, }
+        } else {
+            quote! {}
+        }
+    }
+
+    fn call_root(&self, id: NodeId, collect: bool) -> TokenStream {
+        let name = fn_name(self.ir, id);
+        let node = self.ir.node(id);
+        let scope = if self.ir.dynamic_scope {
+            let r = int(node.resource.0);
+            quote! { &rt::Scope::root(#r), }
+        } else {
+            quote! {}
+        };
+        let out = if takes_out(node) {
+            quote! { , None }
+        } else {
+            quote! {}
+        };
+        if collect {
+            quote! { #name(rt::COLLECT, instance, &rt::Path::ROOT, &rt::Path::ROOT, #scope 0, &mut failures #out) }
+        } else {
+            quote! { #name(rt::QUICK, instance, &rt::Path::ROOT, &rt::Path::ROOT, #scope 0, &mut Vec::new() #out) }
+        }
+    }
+
+    /// A call of node `id`; `mode` is this function's `mode` (the same flavour) or
+    /// `rt::QUICK`, `marks` the `out` argument when the
+    /// caller may be tracking.
+    fn call(
+        &self,
+        id: NodeId,
+        mode: &TokenStream,
+        v: TokenStream,
+        ip: TokenStream,
+        kp: TokenStream,
+        marks: Option<TokenStream>,
+    ) -> TokenStream {
+        self.called.borrow_mut().push(id);
+        let name = fn_name(self.ir, id);
+        let scope = self.scope_arg();
+        let out = if takes_out(self.ir.node(id)) {
+            let m = marks.unwrap_or_else(|| quote! { None });
+            quote! { , #m }
+        } else {
+            quote! {}
+        };
+        quote! { #name(#mode, #v, #ip, #kp, #scope depth, failures #out)? }
+    }
+
+    fn node_fn(&self, id: NodeId) -> TokenStream {
+        let node = self.ir.node(id);
+        let name = fn_name(self.ir, id);
+        let scope = self.scope_param();
+        let out = if takes_out(node) {
+            quote! { , out: Option<&mut rt::Marks> }
+        } else {
+            quote! {}
+        };
+        let doc = format!(" `{}`", node.uri);
+        let uri = &node.uri;
+        let body = match &node.body {
+            Body_::Bool(true) => quote! { Ok(true) },
+            Body_::Bool(false) => quote! {
+                if C {
+                    rt::record(failures, ip, kp, #uri, "false", rt::messages::false_schema("", None, None));
+                }
+                Ok(false)
+            },
+            Body_::Keywords(k) => self.keywords(node, k),
+        };
+        quote! {
+            #[doc = #doc]
+            pub(super) fn #name<const C: bool>(
+                mode: rt::Mode<C>,
+                v: &Value,
+                ip: &rt::Path<'_>,
+                kp: &rt::Path<'_>,
+                #scope
+                depth: usize,
+                failures: &mut Vec<rt::Failure>
+                #out
+            ) -> Result<bool, rt::Halt> {
+                #body
+            }
+        }
+    }
+
+    fn keywords(&self, node: &Node, k: &Keywords) -> TokenStream {
+        let uri = &node.uri;
+        let max = int(self.limits.get_max_evaluation_depth() as u64);
+        let mut b = Body {
+            assigns_valid: false,
+        };
+        let mut parts = Vec::new();
+        parts.push(quote! {
+            if depth >= #max {
+                return Err(rt::too_deep(ip, kp, #uri, #max));
+            }
+            let depth = depth + 1;
+        });
+        if self.ir.dynamic_scope {
+            let r = int(node.resource.0);
+            parts.push(quote! {
+                let inner;
+                let scope = if scope.resource() != #r {
+                    inner = scope.enter(#r);
+                    &inner
+                } else {
+                    scope
+                };
+            });
+        }
+        let local_props = k
+            .object
+            .as_ref()
+            .is_some_and(|o| o.unevaluated_properties.is_some());
+        let local_items = k
+            .array
+            .as_ref()
+            .is_some_and(|a| a.unevaluated_items.is_some());
+        let has_out = takes_out(node);
+        let may_track = has_out || local_props || local_items;
+        if may_track {
+            let arm = |local: bool| {
+                if local {
+                    quote! { true }
+                } else if has_out {
+                    quote! { out.is_some() }
+                } else {
+                    quote! { false }
+                }
+            };
+            let po = arm(local_props);
+            let ai = arm(local_items);
+            let tracking = match (po.to_string().as_str(), ai.to_string().as_str()) {
+                (a, b) if a == b => {
+                    if a == "true" {
+                        quote! { matches!(v, Value::Object(_) | Value::Array(_)) }
+                    } else {
+                        quote! { matches!(v, Value::Object(_) | Value::Array(_)) && #po }
+                    }
+                }
+                ("true", "false") => quote! { matches!(v, Value::Object(_)) },
+                ("false", "true") => quote! { matches!(v, Value::Array(_)) },
+                (_, "false") => quote! { matches!(v, Value::Object(_)) && #po },
+                ("false", _) => quote! { matches!(v, Value::Array(_)) && #ai },
+                _ => quote! {
+                    match v {
+                        Value::Object(_) => #po,
+                        Value::Array(_) => #ai,
+                        _ => false,
+                    }
+                },
+            };
+            parts.push(quote! {
+                let tracking = #tracking;
+                let mut marks = rt::Marks::default();
+            });
+        }
+        let marks = if may_track {
+            Some(quote! { if tracking { Some(&mut marks) } else { None } })
+        } else {
+            None
+        };
+        let c = quote! { mode };
+        let f = quote! { rt::QUICK };
+
+        if let Some(target) = k.reference {
+            let call = self.call(
+                target,
+                &c,
+                quote! { v },
+                quote! { ip },
+                quote! { &kp.key("$ref") },
+                marks.clone(),
+            );
+            parts.push(sub(&mut b, call));
+        }
+        match &k.dynamic_reference {
+            Some(DynamicRef::Fixed(target)) => {
+                let call = self.call(
+                    *target,
+                    &c,
+                    quote! { v },
+                    quote! { ip },
+                    quote! { &kp.key("$dynamicRef") },
+                    marks.clone(),
+                );
+                parts.push(sub(&mut b, call));
+            }
+            Some(DynamicRef::Dynamic {
+                fallback,
+                candidates,
+                ..
+            }) => {
+                let mut seen_resources = Vec::new();
+                let mut arms = Vec::new();
+                let mut calls = Vec::new();
+                for (r, n) in candidates {
+                    if seen_resources.contains(&r.0) {
+                        continue;
+                    }
+                    seen_resources.push(r.0);
+                    let idx = int(seen_resources.len() as u64);
+                    let rr = int(r.0);
+                    arms.push(quote! { #rr => chosen = #idx, });
+                    let call = self.call(
+                        *n,
+                        &c,
+                        quote! { v },
+                        quote! { ip },
+                        quote! { &kp.key("$dynamicRef") },
+                        marks.clone(),
+                    );
+                    calls.push(quote! { #idx => #call, });
+                }
+                let fallback_call = self.call(
+                    *fallback,
+                    &c,
+                    quote! { v },
+                    quote! { ip },
+                    quote! { &kp.key("$dynamicRef") },
+                    marks.clone(),
+                );
+                parts.push(quote! {
+                    // The outermost resource in scope that defines the anchor wins.
+                    let mut chosen = 0usize;
+                    for resource in scope.resources() {
+                        match resource {
+                            #(#arms)*
+                            _ => {}
+                        }
+                    }
+                });
+                let call = quote! {
+                    match chosen {
+                        #(#calls)*
+                        _ => #fallback_call,
+                    }
+                };
+                parts.push(sub(&mut b, call));
+            }
+            None => {}
+        }
+        if let Some(types) = k.types {
+            let test = type_test(types);
+            let bits = int(types.bits());
+            let msg = quote! { rt::messages::type_mismatch(rt::TypeSet::from_bits(#bits), v) };
+            let failure = fail(&mut b, uri, "type", quote! { ip }, msg);
+            let negated = negate(&test);
+            parts.push(quote! { if #negated { #failure } });
+        }
+        if let Some(value) = &k.constant {
+            let text = value.to_string();
+            let (setup, test) = match value {
+                Value::String(s) => (
+                    quote! {},
+                    quote! { matches!(v, Value::String(s) if s == #s) },
+                ),
+                Value::Bool(x) => (quote! {}, quote! { *v == Value::Bool(#x) }),
+                Value::Null => (quote! {}, quote! { v.is_null() }),
+                // An integer equals an integer value directly; a float (`5.0`) still compares
+                // exactly through `equal`.
+                Value::Number(n) if n.as_i64().is_some() => {
+                    let i = proc_macro2::Literal::i64_unsuffixed(n.as_i64().unwrap_or_default());
+                    (
+                        quote! { static CONST: rt::LazyLock<Value> = rt::LazyLock::new(|| rt::value(#text)); },
+                        quote! {
+                            match v {
+                                Value::Number(n) => match n.as_i64() {
+                                    Some(x) => x == #i,
+                                    None => rt::equal(&CONST, v),
+                                },
+                                _ => false,
+                            }
+                        },
+                    )
+                }
+                _ => (
+                    quote! { static CONST: rt::LazyLock<Value> = rt::LazyLock::new(|| rt::value(#text)); },
+                    quote! { rt::equal(&CONST, v) },
+                ),
+            };
+            let msg = quote! { rt::messages::const_mismatch(&rt::value(#text)) };
+            let failure = fail(&mut b, uri, "const", quote! { ip }, msg);
+            let negated = negate(&test);
+            parts.push(quote! { #setup if #negated { #failure } });
+        }
+        if let Some(options) = &k.enumeration {
+            let text = Value::Array(options.clone()).to_string();
+            let strings: Option<Vec<&str>> = options.iter().map(Value::as_str).collect();
+            let test = match strings {
+                Some(list) if !list.is_empty() => {
+                    quote! { matches!(v, Value::String(s) if matches!(s.as_str(), #(#list)|*)) }
+                }
+                _ => quote! { ENUM.iter().any(|option| rt::equal(option, v)) },
+            };
+            let msg = quote! { rt::messages::enum_mismatch(&ENUM) };
+            let failure = fail(&mut b, uri, "enum", quote! { ip }, msg);
+            let negated = negate(&test);
+            parts.push(quote! {
+                static ENUM: rt::LazyLock<Vec<Value>> = rt::LazyLock::new(|| match rt::value(#text) {
+                    Value::Array(options) => options,
+                    _ => Vec::new(),
+                });
+                if #negated { #failure }
+            });
+        }
+        let mut arms = Vec::new();
+        if let Some(checks) = &k.number {
+            let body = self.number(&mut b, uri, checks);
+            if !body.is_empty() {
+                arms.push(quote! { Value::Number(n) => { #body } });
+            }
+        }
+        if let Some(checks) = &k.string {
+            let body = self.string(&mut b, node, checks);
+            if !body.is_empty() {
+                arms.push(quote! { Value::String(s) => { #body } });
+            }
+        }
+        if let Some(plan) = &k.array {
+            let body = self.array(&mut b, node, plan, may_track);
+            if !body.is_empty() {
+                arms.push(quote! { Value::Array(items) => { #body } });
+            }
+        }
+        if let Some(plan) = &k.object {
+            let body = self.object(&mut b, node, plan, may_track, marks.clone());
+            if !body.is_empty() {
+                arms.push(quote! { Value::Object(map) => { #body } });
+            }
+        }
+        if !arms.is_empty() {
+            parts.push(quote! {
+                match v {
+                    #(#arms)*
+                    _ => {}
+                }
+            });
+        }
+        for (i, &child) in k.all_of.iter().enumerate() {
+            let i = int(i as u64);
+            let call = self.call(
+                child,
+                &c,
+                quote! { v },
+                quote! { ip },
+                quote! { &kp.key("allOf").index(#i) },
+                marks.clone(),
+            );
+            parts.push(sub(&mut b, call));
+        }
+        if !k.any_of.is_empty() {
+            let quick: Vec<TokenStream> = k
+                .any_of
+                .iter()
+                .enumerate()
+                .map(|(i, &child)| {
+                    let i = int(i as u64);
+                    let call = self.call(
+                        child,
+                        &f,
+                        quote! { v },
+                        quote! { ip },
+                        quote! { &kp.key("anyOf").index(#i) },
+                        None,
+                    );
+                    quote! { if #call { break 'any_of true; } }
+                })
+                .collect();
+            let quick = quote! { 'any_of: { #(#quick)* false } };
+            let failure = fail(
+                &mut b,
+                uri,
+                "anyOf",
+                quote! { ip },
+                quote! { rt::messages::any_of() },
+            );
+            if may_track {
+                // Annotations come from every branch that matches, so none may be skipped.
+                let all: Vec<TokenStream> = k
+                    .any_of
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &child)| {
+                        let i = int(i as u64);
+                        let call = self.call(
+                            child,
+                            &f,
+                            quote! { v },
+                            quote! { ip },
+                            quote! { &kp.key("anyOf").index(#i) },
+                            Some(quote! { Some(&mut branch) }),
+                        );
+                        quote! {
+                            let mut branch = rt::Marks::default();
+                            if #call {
+                                marks.merge(&branch);
+                                any = true;
+                            }
+                        }
+                    })
+                    .collect();
+                parts.push(quote! {
+                    let any = if tracking {
+                        let mut any = false;
+                        #(#all)*
+                        any
+                    } else {
+                        #quick
+                    };
+                    if !any { #failure }
+                });
+            } else {
+                parts.push(quote! { if !(#quick) { #failure } });
+            }
+        }
+        if !k.one_of.is_empty() {
+            let branches: Vec<TokenStream> = k
+                .one_of
+                .iter()
+                .enumerate()
+                .map(|(i, &child)| {
+                    let i = int(i as u64);
+                    let m = if may_track {
+                        Some(quote! { if tracking { Some(&mut branch) } else { None } })
+                    } else {
+                        None
+                    };
+                    let call = self.call(
+                        child,
+                        &f,
+                        quote! { v },
+                        quote! { ip },
+                        quote! { &kp.key("oneOf").index(#i) },
+                        m,
+                    );
+                    let (decl, keep) = if may_track {
+                        (
+                            quote! { let mut branch = rt::Marks::default(); },
+                            quote! { kept = branch; },
+                        )
+                    } else {
+                        (quote! {}, quote! {})
+                    };
+                    quote! {
+                        #decl
+                        if #call {
+                            if first.is_none() {
+                                first = Some(#i);
+                                #keep
+                            } else {
+                                second = Some(#i);
+                                break 'one_of;
+                            }
+                        }
+                    }
+                })
+                .collect();
+            let (kept_decl, merge) = if may_track {
+                (
+                    quote! { let mut kept = rt::Marks::default(); },
+                    quote! { marks.merge(&kept); },
+                )
+            } else {
+                (quote! {}, quote! {})
+            };
+            let none = fail(
+                &mut b,
+                uri,
+                "oneOf",
+                quote! { ip },
+                quote! { rt::messages::one_of_none() },
+            );
+            let many = fail(
+                &mut b,
+                uri,
+                "oneOf",
+                quote! { ip },
+                quote! { rt::messages::one_of_many(a, b) },
+            );
+            parts.push(quote! {
+                let mut first: Option<usize> = None;
+                let mut second: Option<usize> = None;
+                #kept_decl
+                'one_of: {
+                    #(#branches)*
+                }
+                match (first, second) {
+                    (Some(_), None) => { #merge }
+                    (None, _) => { #none }
+                    (Some(a), Some(b)) => { #many }
+                }
+            });
+        }
+        if let Some(child) = k.not {
+            let call = self.call(
+                child,
+                &f,
+                quote! { v },
+                quote! { ip },
+                quote! { &kp.key("not") },
+                None,
+            );
+            let failure = fail(
+                &mut b,
+                uri,
+                "not",
+                quote! { ip },
+                quote! { rt::messages::not() },
+            );
+            parts.push(quote! { if #call { #failure } });
+        }
+        if let Some(cond) = &k.condition {
+            let m = if may_track {
+                Some(quote! { if tracking { Some(&mut branch) } else { None } })
+            } else {
+                None
+            };
+            let call = self.call(
+                cond.if_,
+                &f,
+                quote! { v },
+                quote! { ip },
+                quote! { &kp.key("if") },
+                m,
+            );
+            let (decl, merge) = if may_track {
+                (
+                    quote! { let mut branch = rt::Marks::default(); },
+                    quote! { marks.merge(&branch); },
+                )
+            } else {
+                (quote! {}, quote! {})
+            };
+            let then = match cond.then {
+                Some(then) => {
+                    let call = self.call(
+                        then,
+                        &c,
+                        quote! { v },
+                        quote! { ip },
+                        quote! { &kp.key("then") },
+                        marks.clone(),
+                    );
+                    sub(&mut b, call)
+                }
+                None => quote! {},
+            };
+            let else_ = match cond.else_ {
+                Some(else_) => {
+                    let call = self.call(
+                        else_,
+                        &c,
+                        quote! { v },
+                        quote! { ip },
+                        quote! { &kp.key("else") },
+                        marks.clone(),
+                    );
+                    Some(sub(&mut b, call))
+                }
+                None => None,
+            };
+            let holds = match (merge.is_empty() && then.is_empty(), else_) {
+                // Nothing depends on the verdict, but a limit reached inside still halts.
+                (true, None) => quote! { #call; },
+                (true, Some(else_)) => quote! { if !#call { #else_ } },
+                (false, None) => quote! { if #call { #merge #then } },
+                (false, Some(else_)) => quote! { if #call { #merge #then } else { #else_ } },
+            };
+            parts.push(quote! {
+                #decl
+                #holds
+            });
+        }
+        // The unevaluated keywords go last, once every annotation they read is in.
+        let mut arms = Vec::new();
+        if let Some(child) = k.object.as_ref().and_then(|o| o.unevaluated_properties) {
+            let member = self.member(
+                &mut b,
+                child,
+                quote! { value },
+                quote! { &ip.key(key) },
+                quote! { &kp_unevaluated },
+                "unevaluatedProperties",
+                quote! { Some(key) },
+                quote! { None },
+            );
+            arms.push(quote! {
+                Value::Object(map) => {
+                    let kp_unevaluated = kp.key("unevaluatedProperties");
+                    for (i, (key, value)) in map.iter().enumerate() {
+                        if marks.get(i) {
+                            continue;
+                        }
+                        #member
+                        marks.set(i);
+                    }
+                }
+            });
+        }
+        if let Some(child) = k.array.as_ref().and_then(|a| a.unevaluated_items) {
+            let member = self.member(
+                &mut b,
+                child,
+                quote! { item },
+                quote! { &ip.index(i) },
+                quote! { &kp_unevaluated },
+                "unevaluatedItems",
+                quote! { None },
+                quote! { Some(i) },
+            );
+            arms.push(quote! {
+                Value::Array(items) => {
+                    let kp_unevaluated = kp.key("unevaluatedItems");
+                    for (i, item) in items.iter().enumerate() {
+                        if marks.get(i) {
+                            continue;
+                        }
+                        #member
+                        marks.set(i);
+                    }
+                }
+            });
+        }
+        if !arms.is_empty() {
+            parts.push(quote! {
+                match v {
+                    #(#arms)*
+                    _ => {}
+                }
+            });
+        }
+        let valid = if b.assigns_valid {
+            quote! { valid }
+        } else {
+            quote! { true }
+        };
+        if has_out {
+            parts.push(quote! {
+                if #valid {
+                    if let Some(out) = out {
+                        out.merge(&marks);
+                    }
+                }
+            });
+        }
+        let decl = if b.assigns_valid {
+            quote! { let mut valid = true; }
+        } else {
+            quote! {}
+        };
+        quote! {
+            #decl
+            #(#parts)*
+            Ok(#valid)
+        }
+    }
+
+    /// Applies `child` to a member; a `false` child gets a message naming the member.
+    #[allow(clippy::too_many_arguments)]
+    fn member(
+        &self,
+        b: &mut Body,
+        child: NodeId,
+        v: TokenStream,
+        ip: TokenStream,
+        kp: TokenStream,
+        keyword: &str,
+        property: TokenStream,
+        index: TokenStream,
+    ) -> TokenStream {
+        let node = self.ir.node(child);
+        match node.body {
+            Body_::Bool(true) => quote! {},
+            Body_::Bool(false) => {
+                b.assigns_valid = true;
+                let uri = &node.uri;
+                quote! {
+                    if !C {
+                        return Ok(false);
+                    }
+                    valid = false;
+                    rt::record(failures, #ip, #kp, #uri, #keyword, rt::messages::false_schema(#keyword, #property, #index));
+                }
+            }
+            _ => {
+                let call = self.call(child, &quote! { mode }, v, ip, kp, None);
+                sub(b, call)
+            }
+        }
+    }
+
+    fn number(&self, b: &mut Body, uri: &str, checks: &NumberChecks) -> TokenStream {
+        let mut out = Vec::new();
+        let bounds: [(&str, &Option<Bound>, &str, TokenStream, TokenStream); 4] = [
+            (
+                "minimum",
+                &checks.minimum,
+                "MINIMUM",
+                quote! { < },
+                quote! { minimum },
+            ),
+            (
+                "maximum",
+                &checks.maximum,
+                "MAXIMUM",
+                quote! { > },
+                quote! { maximum },
+            ),
+            (
+                "exclusiveMinimum",
+                &checks.exclusive_minimum,
+                "EXCLUSIVE_MINIMUM",
+                quote! { <= },
+                quote! { exclusive_minimum },
+            ),
+            (
+                "exclusiveMaximum",
+                &checks.exclusive_maximum,
+                "EXCLUSIVE_MAXIMUM",
+                quote! { >= },
+                quote! { exclusive_maximum },
+            ),
+        ];
+        for (keyword, bound, name, test, message) in bounds {
+            let Some(bound) = bound else { continue };
+            let text = bound.number().to_string();
+            let name = format_ident!("{}", name);
+            // Integer bounds against integer values need no decimal arithmetic.
+            // `value.cmp(bound) OP Equal` is `value OP bound`, exactly.
+            let exact = quote! { #name.compare(n) #test ::core::cmp::Ordering::Equal };
+            let outside = match bound.number().as_i64() {
+                Some(i) => {
+                    let i = proc_macro2::Literal::i64_unsuffixed(i);
+                    quote! { match n.as_i64() { Some(x) => x #test #i, None => #exact } }
+                }
+                None => exact,
+            };
+            let failure = fail(
+                b,
+                uri,
+                keyword,
+                quote! { ip },
+                quote! { rt::messages::#message(n, #name.number()) },
+            );
+            out.push(quote! {
+                static #name: rt::LazyLock<rt::Bound> = rt::LazyLock::new(|| rt::Bound::new(&rt::number(#text)));
+                if #outside { #failure }
+            });
+        }
+        if let Some(m) = &checks.multiple_of {
+            let text = m.number().to_string();
+            let test = match m.number().as_i64() {
+                Some(d) if d > 0 => {
+                    let d = proc_macro2::Literal::i64_unsuffixed(d);
+                    quote! { match n.as_i64() { Some(x) => x % #d == 0, None => MULTIPLE_OF.divides(n) } }
+                }
+                _ => quote! { MULTIPLE_OF.divides(n) },
+            };
+            let failure = fail(
+                b,
+                uri,
+                "multipleOf",
+                quote! { ip },
+                quote! { rt::messages::multiple_of(n, MULTIPLE_OF.number()) },
+            );
+            let negated = negate(&test);
+            out.push(quote! {
+                static MULTIPLE_OF: rt::LazyLock<rt::MultipleOf> = rt::LazyLock::new(|| rt::multiple_of(#text));
+                if #negated { #failure }
+            });
+        }
+        quote! { #(#out)* }
+    }
+
+    fn string(&self, b: &mut Body, node: &Node, checks: &StringChecks) -> TokenStream {
+        let uri = &node.uri;
+        let mut out = Vec::new();
+        if checks.min_length.is_some() || checks.max_length.is_some() {
+            out.push(quote! { let length = rt::string_length(s); });
+            if let Some(min) = checks.min_length.filter(|&m| m > 0) {
+                let min = int(min);
+                let failure = fail(
+                    b,
+                    uri,
+                    "minLength",
+                    quote! { ip },
+                    quote! { rt::messages::min_length(#min, length) },
+                );
+                out.push(quote! { if (length as u64) < #min { #failure } });
+            }
+            if let Some(max) = checks.max_length {
+                let max = int(max);
+                let failure = fail(
+                    b,
+                    uri,
+                    "maxLength",
+                    quote! { ip },
+                    quote! { rt::messages::max_length(#max, length) },
+                );
+                out.push(quote! { if (length as u64) > #max { #failure } });
+            }
+        }
+        if let Some(p) = checks.pattern {
+            let (setup, test) = self.pattern_test(p, quote! { s }, format_ident!("PATTERN"));
+            let source = self.ir.pattern(p).as_str();
+            let failure = fail(
+                b,
+                uri,
+                "pattern",
+                quote! { ip },
+                quote! { rt::messages::pattern(#source) },
+            );
+            let negated = negate(&test);
+            out.push(quote! { #setup if #negated { #failure } });
+        }
+        if let Some(format) = checks.format {
+            let variant = format_ident!("{}", format!("{format:?}"));
+            let failure = fail(
+                b,
+                uri,
+                "format",
+                quote! { ip },
+                quote! { rt::messages::format(rt::Format::#variant.description()) },
+            );
+            out.push(quote! { if !rt::Format::#variant.is_valid(s) { #failure } });
+        }
+        if let Some(content) = &checks.content {
+            out.push(self.content(b, node, content));
+        }
+        quote! { #(#out)* }
+    }
+
+    fn content(&self, b: &mut Body, node: &Node, content: &ContentCheck) -> TokenStream {
+        let uri = &node.uri;
+        b.assigns_valid = true;
+        let decode = match content.encoding {
+            Some(encoding) => {
+                let variant = format_ident!("{}", format!("{encoding:?}"));
+                let absolute = format!("{uri}/contentEncoding");
+                quote! {
+                    let decoded = rt::ContentEncoding::#variant.decode(s);
+                    let bytes: Option<&[u8]> = decoded.as_deref();
+                    if bytes.is_none() {
+                        if C {
+                            rt::record(failures, ip, &kp.key("contentEncoding"), #absolute, "contentEncoding",
+                                rt::messages::content_encoding(rt::ContentEncoding::#variant.name()));
+                        }
+                    }
+                }
+            }
+            None => quote! { let bytes: Option<&[u8]> = Some(s.as_bytes()); },
+        };
+        let parse = match content.media_type {
+            Some(media_type) => {
+                let variant = format_ident!("{}", format!("{media_type:?}"));
+                let absolute = format!("{uri}/contentMediaType");
+                let schema = match content.schema {
+                    Some(schema) => {
+                        let call = self.call(
+                            schema,
+                            &quote! { mode },
+                            quote! { &document },
+                            quote! { ip },
+                            quote! { &kp.key("contentSchema") },
+                            None,
+                        );
+                        quote! { Some(document) => #call, }
+                    }
+                    None => quote! { Some(_) => true, },
+                };
+                quote! {
+                    Some(bytes) => match rt::ContentMediaType::#variant.parse(bytes) {
+                        #schema
+                        None => {
+                            if C {
+                                rt::record(failures, ip, &kp.key("contentMediaType"), #absolute, "contentMediaType",
+                                    rt::messages::content_media_type(rt::ContentMediaType::#variant.name()));
+                            }
+                            false
+                        }
+                    },
+                }
+            }
+            None => quote! { Some(_) => true, },
+        };
+        quote! {
+            #decode
+            let ok = match bytes {
+                #parse
+                None => false,
+            };
+            if !ok {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+            }
+        }
+    }
+
+    /// The test of pattern `p` on `s`: inline for literal shapes, the compiled pattern
+    /// otherwise.
+    fn pattern_test(
+        &self,
+        p: PatternId,
+        s: TokenStream,
+        name: syn::Ident,
+    ) -> (TokenStream, TokenStream) {
+        let pattern = self.ir.pattern(p);
+        match pattern.shape() {
+            Some(Shape::Contains(lit)) => (quote! {}, quote! { #s.contains(#lit) }),
+            Some(Shape::Prefix(lit)) => (quote! {}, quote! { #s.starts_with(#lit) }),
+            Some(Shape::Exact(list)) if !list.is_empty() => {
+                let list = list.iter().map(|l| l.as_str());
+                (quote! {}, quote! { matches!(#s.as_str(), #(#list)|*) })
+            }
+            _ => {
+                let source = pattern.as_str();
+                let limit = self.limits.get_max_regex_size();
+                (
+                    quote! { static #name: rt::LazyLock<rt::Pattern> = rt::LazyLock::new(|| rt::pattern(#source, #limit)); },
+                    quote! { #name.is_match(#s) },
+                )
+            }
+        }
+    }
+
+    fn array(&self, b: &mut Body, node: &Node, plan: &ArrayPlan, may_track: bool) -> TokenStream {
+        let uri = &node.uri;
+        let mut out = Vec::new();
+        if let Some(min) = plan.min_items.filter(|&m| m > 0) {
+            let min = int(min);
+            let failure = fail(
+                b,
+                uri,
+                "minItems",
+                quote! { ip },
+                quote! { rt::messages::min_items(#min, items.len()) },
+            );
+            out.push(quote! { if (items.len() as u64) < #min { #failure } });
+        }
+        if let Some(max) = plan.max_items {
+            let max = int(max);
+            let failure = fail(
+                b,
+                uri,
+                "maxItems",
+                quote! { ip },
+                quote! { rt::messages::max_items(#max, items.len()) },
+            );
+            out.push(quote! { if (items.len() as u64) > #max { #failure } });
+        }
+        if plan.unique_items {
+            let failure = fail(
+                b,
+                uri,
+                "uniqueItems",
+                quote! { ip },
+                quote! { rt::messages::unique_items(a, b) },
+            );
+            out.push(quote! { if let Some((a, b)) = rt::first_duplicate(items) { #failure } });
+        }
+        let mark = if may_track {
+            quote! { if tracking { marks.set(i); } }
+        } else {
+            quote! {}
+        };
+        for (i, &child) in plan.prefix_items.iter().enumerate() {
+            let i = int(i as u64);
+            let member = self.member(
+                b,
+                child,
+                quote! { item },
+                quote! { &ip.index(#i) },
+                quote! { &kp.key("prefixItems").index(#i) },
+                "prefixItems",
+                quote! { None },
+                quote! { Some(#i) },
+            );
+            let mark = if may_track {
+                quote! { if tracking { marks.set(#i); } }
+            } else {
+                quote! {}
+            };
+            let get = if i.to_string() == "0" {
+                quote! { items.first() }
+            } else {
+                quote! { items.get(#i) }
+            };
+            out.push(quote! {
+                if let Some(item) = #get {
+                    #member
+                    #mark
+                }
+            });
+        }
+        if let Some(child) = plan.items {
+            let skip = plan.prefix_items.len();
+            let iteration = if skip == 0 {
+                quote! { items.iter().enumerate() }
+            } else {
+                let skip = int(skip as u64);
+                quote! { items.iter().enumerate().skip(#skip) }
+            };
+
+            let member = self.member(
+                b,
+                child,
+                quote! { item },
+                quote! { &ip.index(i) },
+                quote! { &kp_items },
+                "items",
+                quote! { None },
+                quote! { Some(i) },
+            );
+            out.push(quote! {
+                let kp_items = kp.key("items");
+                for (i, item) in #iteration {
+                    #member
+                    #mark
+                }
+            });
+        }
+        if let Some(contains) = &plan.contains {
+            let call = self.call(
+                contains.schema,
+                &quote! { rt::QUICK },
+                quote! { item },
+                quote! { &ip.index(i) },
+                quote! { &kp_contains },
+                None,
+            );
+            let min_value = contains.min;
+            let min = int(min_value);
+            // Every item must be tried when the matches are annotations someone reads or when
+            // there is an upper bound; otherwise reaching the minimum is enough.
+            let exhaustive = match (contains.max.is_some(), may_track) {
+                (true, _) => quote! { true },
+                (false, true) => quote! { tracking },
+                (false, false) => quote! { false },
+            };
+            let keyword = if min_value == 1 {
+                "contains"
+            } else {
+                "minContains"
+            };
+            let too_few = if min_value > 0 {
+                let failure = fail(
+                    b,
+                    uri,
+                    keyword,
+                    quote! { ip },
+                    quote! { rt::messages::min_contains(#min, count) },
+                );
+                quote! { if (count as u64) < #min { #failure } }
+            } else {
+                quote! {}
+            };
+            let too_many = match contains.max {
+                Some(max) => {
+                    let max = int(max);
+                    let failure = fail(
+                        b,
+                        uri,
+                        "maxContains",
+                        quote! { ip },
+                        quote! { rt::messages::max_contains(#max, count) },
+                    );
+                    quote! { if count as u64 > #max { #failure } }
+                }
+                None => quote! {},
+            };
+            let stop = match (exhaustive.to_string().as_str(), min_value) {
+                ("true", _) => quote! {},
+                ("false", 0) => quote! { break; },
+                ("false", _) => quote! { if count as u64 >= #min { break; } },
+                (_, 0) => quote! { if !#exhaustive { break; } },
+                _ => quote! { if !#exhaustive && count as u64 >= #min { break; } },
+            };
+            let counts = min_value > 0 || contains.max.is_some();
+            let (count_decl, count_up) = if counts {
+                (quote! { let mut count = 0usize; }, quote! { count += 1; })
+            } else {
+                (quote! {}, quote! {})
+            };
+            // The index is needed for the item's location only when it is recorded or marked.
+            let (binding, iteration) = (quote! { (i, item) }, quote! { items.iter().enumerate() });
+            out.push(quote! {
+                let kp_contains = kp.key("contains");
+                #count_decl
+                for #binding in #iteration {
+                    if #call {
+                        #count_up
+                        #mark
+                        #stop
+                    }
+                }
+                #too_few
+                #too_many
+            });
+        }
+        quote! { #(#out)* }
+    }
+
+    fn object(
+        &self,
+        b: &mut Body,
+        node: &Node,
+        plan: &ObjectPlan,
+        may_track: bool,
+        marks: Option<TokenStream>,
+    ) -> TokenStream {
+        let uri = &node.uri;
+        let mut out = Vec::new();
+        if let Some(min) = plan.min_properties.filter(|&m| m > 0) {
+            let min = int(min);
+            let failure = fail(
+                b,
+                uri,
+                "minProperties",
+                quote! { ip },
+                quote! { rt::messages::min_properties(#min, map.len()) },
+            );
+            out.push(quote! { if (map.len() as u64) < #min { #failure } });
+        }
+        if let Some(max) = plan.max_properties {
+            let max = int(max);
+            let failure = fail(
+                b,
+                uri,
+                "maxProperties",
+                quote! { ip },
+                quote! { rt::messages::max_properties(#max, map.len()) },
+            );
+            out.push(quote! { if (map.len() as u64) > #max { #failure } });
+        }
+        let use_seen = plan.properties.len() <= 64 && plan.needs_key_pass();
+        let seen_required: Vec<u32> = if use_seen {
+            plan.required.iter().filter_map(|(_, i)| *i).collect()
+        } else {
+            Vec::new()
+        };
+        if plan.needs_key_pass() {
+            // The key pass: each key is matched once against properties, patternProperties
+            // and additionalProperties.
+            let needs_matched = plan.additional_properties.is_some() || may_track;
+            let mut arms = Vec::new();
+            for (index, (name, child)) in plan.properties.iter().enumerate() {
+                let index = index as u32;
+                let seen = if seen_required.contains(&index) {
+                    let bit = int(1u64 << index);
+                    quote! { seen |= #bit; }
+                } else {
+                    quote! {}
+                };
+                let member = self.member(
+                    b,
+                    *child,
+                    quote! { value },
+                    quote! { &ip.key(key) },
+                    quote! { &kp_properties.key(key) },
+                    "properties",
+                    quote! { Some(key) },
+                    quote! { None },
+                );
+                let matched = if needs_matched {
+                    quote! { matched = true; }
+                } else {
+                    quote! {}
+                };
+                arms.push(quote! {
+                    #name => {
+                        #matched
+                        #seen
+                        let kp_properties = kp.key("properties");
+                        #member
+                    }
+                });
+            }
+            let dispatch = if arms.is_empty() {
+                quote! {}
+            } else {
+                quote! {
+                    match key.as_str() {
+                        #(#arms)*
+                        _ => {}
+                    }
+                }
+            };
+            let mut patterns = Vec::new();
+            for (n, (p, child)) in plan.pattern_properties.iter().enumerate() {
+                let (setup, test) =
+                    self.pattern_test(*p, quote! { key }, format_ident!("PATTERN_{}", n));
+                let source = self.ir.pattern(*p).as_str();
+                let member = self.member(
+                    b,
+                    *child,
+                    quote! { value },
+                    quote! { &ip.key(key) },
+                    quote! { &kp.key("patternProperties").key(#source) },
+                    "patternProperties",
+                    quote! { Some(key) },
+                    quote! { None },
+                );
+                let matched = if needs_matched {
+                    quote! { matched = true; }
+                } else {
+                    quote! {}
+                };
+                patterns.push(quote! {
+                    #setup
+                    if #test {
+                        #matched
+                        #member
+                    }
+                });
+            }
+            let additional = match plan.additional_properties {
+                Some(child) => {
+                    let member = self.member(
+                        b,
+                        child,
+                        quote! { value },
+                        quote! { &ip.key(key) },
+                        quote! { &kp.key("additionalProperties") },
+                        "additionalProperties",
+                        quote! { Some(key) },
+                        quote! { None },
+                    );
+                    let matched = if may_track {
+                        quote! { matched = true; }
+                    } else {
+                        quote! {}
+                    };
+                    quote! {
+                        if !matched {
+                            #matched
+                            #member
+                        }
+                    }
+                }
+                None => quote! {},
+            };
+            let mark = if may_track {
+                quote! { if matched && tracking { marks.set(i); } }
+            } else {
+                quote! {}
+            };
+            let matched_decl = if needs_matched {
+                quote! { let mut matched = false; }
+            } else {
+                quote! {}
+            };
+            let seen_decl = if seen_required.is_empty() {
+                quote! {}
+            } else {
+                quote! { let mut seen: u64 = 0; }
+            };
+            let (binding, iteration) = if may_track {
+                (
+                    quote! { (i, (key, value)) },
+                    quote! { map.iter().enumerate() },
+                )
+            } else {
+                (quote! { (key, value) }, quote! { map })
+            };
+            out.push(quote! {
+                #seen_decl
+                for #binding in #iteration {
+                    #matched_decl
+                    #dispatch
+                    #(#patterns)*
+                    #additional
+                    #mark
+                }
+            });
+        }
+        for (name, index) in &plan.required {
+            let missing = match index {
+                Some(i) if use_seen => {
+                    let bit = int(1u64 << i);
+                    quote! { seen & #bit == 0 }
+                }
+                _ => quote! { !map.contains_key(#name) },
+            };
+            let failure = fail(
+                b,
+                uri,
+                "required",
+                quote! { ip },
+                quote! { rt::messages::required(#name) },
+            );
+            out.push(quote! { if #missing { #failure } });
+        }
+        for dependent in &plan.dependent_required {
+            let property = &dependent.property;
+            for dependency in &dependent.then {
+                let failure = fail(
+                    b,
+                    uri,
+                    dependent.keyword,
+                    quote! { ip },
+                    quote! { rt::messages::dependent_required(#property, #dependency) },
+                );
+                out.push(quote! {
+                    if map.contains_key(#property) && !map.contains_key(#dependency) { #failure }
+                });
+            }
+        }
+        if let Some(child) = plan.property_names {
+            let call = self.call(
+                child,
+                &quote! { rt::QUICK },
+                quote! { &name },
+                quote! { ip },
+                quote! { &kp_names },
+                None,
+            );
+            let failure = fail(
+                b,
+                uri,
+                "propertyNames",
+                quote! { ip },
+                quote! { rt::messages::property_name(key) },
+            );
+            out.push(quote! {
+                let kp_names = kp.key("propertyNames");
+                for key in map.keys() {
+                    let name = Value::String(key.clone());
+                    if !#call { #failure }
+                }
+            });
+        }
+        for dependent in &plan.dependent_schemas {
+            let property = &dependent.property;
+            let keyword = dependent.keyword;
+            let call = self.call(
+                dependent.then,
+                &quote! { mode },
+                quote! { v },
+                quote! { ip },
+                quote! { &kp.key(#keyword).key(#property) },
+                marks.clone(),
+            );
+            let s = sub(b, call);
+            out.push(quote! { if map.contains_key(#property) { #s } });
+        }
+        quote! { #(#out)* }
+    }
+}
+
+use toolschema::ir::Body as Body_;
+
+/// `!test`, with parentheses only where precedence needs them.
+fn negate(test: &TokenStream) -> TokenStream {
+    let text = test.to_string();
+    let simple = !text.starts_with("match ")
+        && !["||", "&&", "==", "!=", "<", ">"]
+            .iter()
+            .any(|op| text.contains(op));
+    if simple {
+        quote! { !#test }
+    } else {
+        quote! { !(#test) }
+    }
+}
+
+/// A subschema's verdict joined into this node's.
+fn sub(b: &mut Body, call: TokenStream) -> TokenStream {
+    b.assigns_valid = true;
+    quote! {
+        if !#call {
+            if !C {
+                return Ok(false);
+            }
+            valid = false;
+        }
+    }
+}
+
+/// A failure of `keyword` at `ip`: quick mode stops here, collecting mode records it.
+fn fail(
+    b: &mut Body,
+    uri: &str,
+    keyword: &str,
+    ip: TokenStream,
+    message: TokenStream,
+) -> TokenStream {
+    b.assigns_valid = true;
+    let absolute = format!("{uri}/{keyword}");
+    quote! {
+        if !C {
+            return Ok(false);
+        }
+        valid = false;
+        rt::record(failures, #ip, &kp.key(#keyword), #absolute, #keyword, #message);
+    }
+}
+
+/// The `type` test, as one `matches!` over the value's variants.
+fn type_test(types: TypeSet) -> TokenStream {
+    let mut alternatives = Vec::new();
+    for t in types.iter() {
+        alternatives.push(match t {
+            JsonType::Null => quote! { Value::Null },
+            JsonType::Boolean => quote! { Value::Bool(_) },
+            JsonType::Object => quote! { Value::Object(_) },
+            JsonType::Array => quote! { Value::Array(_) },
+            JsonType::String => quote! { Value::String(_) },
+            JsonType::Number => quote! { Value::Number(_) },
+            JsonType::Integer => {
+                if types.contains(JsonType::Number) {
+                    continue;
+                }
+                quote! { Value::Number(n) if rt::is_integer(n) }
+            }
+        });
+    }
+    if alternatives.is_empty() {
+        return quote! { false };
+    }
+    // A guard applies to a whole `matches!` pattern, so the integer test stands alone.
+    let (guarded, plain): (Vec<_>, Vec<_>) = alternatives
+        .into_iter()
+        .partition(|t| t.to_string().contains(" if "));
+    let mut tests = Vec::new();
+    if !plain.is_empty() {
+        tests.push(quote! { matches!(v, #(#plain)|*) });
+    }
+    for g in guarded {
+        tests.push(quote! { matches!(v, #g) });
+    }
+    quote! { #(#tests)||* }
+}

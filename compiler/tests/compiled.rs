@@ -1,0 +1,127 @@
+//! The snapshots compiled as ordinary code, with every warning an error, and checked against
+//! the interpreter on a few instances each.
+
+#![deny(warnings)]
+
+use serde_json::{Value, json};
+use toolschema::{Options, Validate, Validator};
+
+mod flat_tool {
+    include!("snapshots/flat_tool.rs");
+}
+mod nested_defs {
+    include!("snapshots/nested_defs.rs");
+}
+mod recursive_tree {
+    include!("snapshots/recursive_tree.rs");
+}
+mod unevaluated_all_of {
+    include!("snapshots/unevaluated_all_of.rs");
+}
+mod dynamic_ref {
+    include!("snapshots/dynamic_ref.rs");
+}
+
+/// Both paths give the same verdicts and the same failures; returns the verdict.
+fn agree(compiled: &dyn Validate, schema: &str, instance: &Value) -> bool {
+    let schema: Value = serde_json::from_str(schema).unwrap();
+    let interpreted = Validator::with_options(&schema, &Options::new()).unwrap();
+    let quick = compiled.is_valid(instance);
+    assert_eq!(
+        quick,
+        interpreted.is_valid(instance),
+        "is_valid on {instance}"
+    );
+    let full = compiled.validate(instance);
+    let reference = interpreted.validate(instance);
+    assert_eq!(quick, full.is_ok(), "is_valid and validate on {instance}");
+    match (full, reference) {
+        (Ok(()), Ok(())) => {}
+        (Err(a), Err(b)) => {
+            assert_eq!(a.class(), b.class(), "error class on {instance}");
+            assert_eq!(a.failures(), b.failures(), "failures on {instance}");
+        }
+        (a, b) => panic!("compiled {a:?}, interpreted {b:?} on {instance}"),
+    }
+    quick
+}
+
+#[test]
+fn flat_tool() {
+    let s = flat_tool::FlatTool::SCHEMA_JSON;
+    let v = &flat_tool::FlatTool;
+    assert!(agree(
+        v,
+        s,
+        &json!({"query": "rust", "limit": 10, "sort": "date"})
+    ));
+    assert!(!agree(
+        v,
+        s,
+        &json!({"query": "", "limit": 0, "sort": "name", "x": 1})
+    ));
+    assert!(!agree(v, s, &json!({"limit": 1.5, "site": "http://a"})));
+    assert!(!agree(v, s, &json!([1, 2])));
+}
+
+#[test]
+fn nested_defs() {
+    let s = nested_defs::NestedDefs::SCHEMA_JSON;
+    let v = &nested_defs::NestedDefs;
+    assert!(agree(
+        v,
+        s,
+        &json!({"title": "t", "assignee": {"login": "octo-cat", "id": 3}, "labels": ["bug"]})
+    ));
+    assert!(!agree(
+        v,
+        s,
+        &json!({"title": "t", "assignee": {"login": "Octo Cat", "id": 0}, "labels": ["", ""]})
+    ));
+}
+
+#[test]
+fn recursive_tree() {
+    let s = recursive_tree::RecursiveTree::SCHEMA_JSON;
+    let v = &recursive_tree::RecursiveTree;
+    assert!(agree(
+        v,
+        s,
+        &json!({"name": "a", "children": [{"name": "b", "children": []}]})
+    ));
+    assert!(!agree(
+        v,
+        s,
+        &json!({"name": "a", "children": [{"children": [{"name": 1}]}]})
+    ));
+}
+
+#[test]
+fn unevaluated_over_all_of() {
+    let s = unevaluated_all_of::UnevaluatedAllOf::SCHEMA_JSON;
+    let v = &unevaluated_all_of::UnevaluatedAllOf;
+    assert!(agree(
+        v,
+        s,
+        &json!({"path": "a", "encoding": "utf-8", "start": 1, "end": 2})
+    ));
+    assert!(!agree(v, s, &json!({"path": "a", "mode": "r"})));
+    assert!(!agree(
+        v,
+        s,
+        &json!({"path": "a", "start": "x", "extra": 1})
+    ));
+}
+
+#[test]
+fn dynamic_ref() {
+    let s = dynamic_ref::DynamicRef::SCHEMA_JSON;
+    let v = &dynamic_ref::DynamicRef;
+    assert!(agree(v, s, &json!({"data": 1, "children": [{"data": 2}]})));
+    assert!(!agree(
+        v,
+        s,
+        &json!({"data": 1, "children": [{"data": 2, "extra": true}]})
+    ));
+    assert!(!agree(v, s, &json!({"extra": true})));
+}

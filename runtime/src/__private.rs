@@ -1,0 +1,102 @@
+//! What generated validators name. Not a public API: its shape follows the code generator.
+//!
+//! Generated code reaches everything through `::toolschema::__private::…`, so a crate that
+//! includes validators needs no dependency of its own on `serde_json` or on the runtime's
+//! internal module layout.
+
+pub use crate::content::{ContentEncoding, ContentMediaType};
+pub use crate::error::{Error, Failure};
+pub use crate::format::Format;
+pub use crate::interp::{Halt, Marks, Path, Scope, string_length};
+pub use crate::json::{JsonType, TypeSet, equal, first_duplicate};
+pub use crate::messages;
+pub use crate::number::{Bound, MultipleOf, is_integer};
+pub use crate::options::Limits;
+pub use crate::regex::{Pattern, Shape};
+pub use crate::validator::Validate;
+pub use serde_json;
+pub use serde_json::{Map, Number, Value};
+pub use std::sync::LazyLock;
+
+/// The argument limits, checked before any keyword, exactly as [`crate::Validator`] does.
+pub fn check_arguments(
+    instance: &Value,
+    max_depth: usize,
+    max_nodes: usize,
+    max_string_length: usize,
+) -> Result<(), Failure> {
+    let limits = Limits::new()
+        .max_argument_depth(max_depth)
+        .max_argument_nodes(max_nodes)
+        .max_argument_string_length(max_string_length);
+    crate::build::limits::check_arguments(instance, &limits)
+}
+
+/// A number from its JSON text, as the schema wrote it.
+pub fn number(text: &str) -> Number {
+    serde_json::from_str(text).expect("the code generator writes valid numbers")
+}
+
+/// A value from its JSON text.
+pub fn value(text: &str) -> Value {
+    serde_json::from_str(text).expect("the code generator writes valid JSON")
+}
+
+/// A pattern the front end has already compiled once with the same limit.
+pub fn pattern(source: &str, size_limit: usize) -> Pattern {
+    Pattern::new(source, size_limit).expect("the front end accepted this pattern")
+}
+
+/// A `multipleOf` divisor the front end has already accepted.
+pub fn multiple_of(text: &str) -> MultipleOf {
+    MultipleOf::new(&number(text)).expect("the front end accepted this divisor")
+}
+
+/// The failure a limit on evaluation depth produces.
+pub fn too_deep(ip: &Path<'_>, kp: &Path<'_>, uri: &str, limit: usize) -> Halt {
+    Halt(Failure::new(
+        ip.pointer(),
+        kp.pointer(),
+        Some(uri.to_owned()),
+        "",
+        messages::evaluation_too_deep(limit),
+    ))
+}
+
+/// Records a failure of `keyword` (its absolute location given whole).
+pub fn record(
+    failures: &mut Vec<Failure>,
+    ip: &Path<'_>,
+    kp: &Path<'_>,
+    absolute: &str,
+    keyword: &str,
+    message: String,
+) {
+    failures.push(Failure::new(
+        ip.pointer(),
+        kp.pointer(),
+        Some(absolute.to_owned()),
+        keyword,
+        message,
+    ));
+}
+
+/// The verdict of a generated validator as [`Validate::validate`] reports it.
+pub fn finish(outcome: Result<Vec<Failure>, Halt>) -> Result<(), Error> {
+    match outcome {
+        Ok(failures) if failures.is_empty() => Ok(()),
+        Ok(failures) => Err(Error::invalid_instance(failures)),
+        Err(Halt(failure)) => Err(Error::instance_execution_failure(failure)),
+    }
+}
+
+/// Which flavour of a generated node function runs, as a value so that calls infer it:
+/// `Mode<false>` is the quick check, `Mode<true>` collects every failure.
+#[derive(Clone, Copy, Debug)]
+pub struct Mode<const COLLECT: bool>;
+
+/// The quick check: stop at the first failure, build no location.
+pub const QUICK: Mode<false> = Mode;
+
+/// Collect every failure with its locations.
+pub const COLLECT: Mode<true> = Mode;

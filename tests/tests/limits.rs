@@ -1,0 +1,100 @@
+//! Limits on the compiled path: with the same tight limits, the generated validators stop
+//! where the interpreter stops, with the same `ExecutionFailure`, inside `anyOf` and `not` as
+//! much as anywhere else.
+
+#![deny(warnings)]
+
+use serde_json::{Value, json};
+use toolschema::{ErrorClass, Limits, Options, Validate, Validator};
+use toolschema_conformance::agree;
+
+mod compiled {
+    toolschema::include_validators!("compiled_limits.rs");
+}
+
+/// Keep in step with `tight_limits` in `build.rs`.
+fn options() -> Options {
+    Options::new().limits(
+        Limits::new()
+            .max_evaluation_depth(12)
+            .max_argument_depth(16)
+            .max_argument_nodes(200)
+            .max_argument_string_length(64),
+    )
+}
+
+fn nest(depth: usize, leaf: Value, wrap: impl Fn(Value) -> Value) -> Value {
+    (0..depth).fold(leaf, |inner, _| wrap(inner))
+}
+
+/// Checks agreement on every instance; returns how many stopped at a limit.
+fn check(compiled: &dyn Validate, schema: &str, instances: &[Value]) -> usize {
+    let schema: Value = serde_json::from_str(schema).unwrap();
+    let interpreted = Validator::with_options(&schema, &options()).unwrap();
+    let mut halted = 0;
+    for instance in instances {
+        if let Err(e) = agree(compiled, &interpreted, instance) {
+            panic!("on {instance}: {e}");
+        }
+        if let Err(e) = compiled.validate(instance) {
+            if e.class() == ErrorClass::ExecutionFailure {
+                halted += 1;
+            }
+        }
+    }
+    halted
+}
+
+#[test]
+fn evaluation_depth_stops_both_paths_at_the_same_place() {
+    let instances: Vec<Value> = (0..8)
+        .map(|d| nest(d, json!({"value": 1}), |inner| json!({"next": inner})))
+        .chain((0..8).map(|d| nest(d, json!({"value": "x"}), |inner| json!({"next": inner}))))
+        .collect();
+    let halted = check(
+        &compiled::DeepAllOf,
+        compiled::DeepAllOf::SCHEMA_JSON,
+        &instances,
+    );
+    assert!(halted > 0, "the limit was never reached");
+}
+
+#[test]
+fn argument_limits_come_first() {
+    let instances = vec![
+        nest(
+            20,
+            json!({"name": "leaf"}),
+            |inner| json!({"name": "n", "children": [inner]}),
+        ),
+        json!({"name": "x".repeat(100)}),
+        json!({"name": "n", "children": (0..250).map(|_| json!({"name": "c"})).collect::<Vec<_>>()}),
+        json!({"name": "n", "children": [{"name": "much too long"}, {"children": []}]}),
+    ];
+    let halted = check(
+        &compiled::RecursiveTree,
+        compiled::RecursiveTree::SCHEMA_JSON,
+        &instances,
+    );
+    assert!(halted >= 3);
+}
+
+#[test]
+fn limits_inside_any_of_not_and_unevaluated() {
+    let instances: Vec<Value> = (0..10)
+        .flat_map(|d| {
+            [
+                nest(d, json!("s"), |inner| json!({"a": inner})),
+                nest(d, json!(1), |inner| json!({"b": inner})),
+                nest(d, json!({"x": 1}), |inner| json!({"c": [inner, 2]})),
+                nest(d, json!({"x": "y"}), |inner| json!({"a": inner, "z": true})),
+            ]
+        })
+        .collect();
+    let halted = check(
+        &compiled::AnyOfChain,
+        compiled::AnyOfChain::SCHEMA_JSON,
+        &instances,
+    );
+    assert!(halted > 0, "the limit was never reached");
+}

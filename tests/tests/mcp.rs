@@ -1,0 +1,194 @@
+//! Real MCP tool schemas on both paths: every tool the front end admits is compiled by the
+//! build script, and the compiled and interpreted validators must agree exactly on arguments
+//! generated from each schema — a minimal valid call, and calls broken on purpose (a wrong
+//! type, a missing required property, an unexpected property).
+
+#![deny(warnings)]
+
+use serde_json::{Map, Value, json};
+use std::path::Path;
+use toolschema::Validator;
+use toolschema_conformance::agree;
+
+mod compiled {
+    include!(concat!(env!("OUT_DIR"), "/compiled_mcp.rs"));
+}
+
+fn corpus() -> Vec<(String, Vec<Value>)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/mcp-tools");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .map(|d| d.map(|e| e.unwrap().path()).collect())
+        .unwrap_or_default();
+    files.retain(|p: &std::path::PathBuf| p.extension().is_some_and(|e| e == "json"));
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| {
+            let tools: Value = serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
+            let name = p.file_name().unwrap().to_string_lossy().to_string();
+            (name, tools.as_array().cloned().unwrap_or_default())
+        })
+        .collect()
+}
+
+/// A small instance `schema` probably accepts, built from types, enums and required names.
+fn minimal(schema: &Value, root: &Value, depth: usize) -> Value {
+    let Some(s) = schema.as_object() else {
+        return Value::Null;
+    };
+    if depth > 8 {
+        return Value::Null;
+    }
+    if let Some(c) = s.get("const") {
+        return c.clone();
+    }
+    if let Some(first) = s
+        .get("enum")
+        .and_then(Value::as_array)
+        .and_then(|e| e.first())
+    {
+        return first.clone();
+    }
+    if let Some(target) = s.get("$ref").and_then(Value::as_str) {
+        if let Some(pointer) = target.strip_prefix('#') {
+            if let Some(t) = root.pointer(pointer) {
+                return minimal(t, root, depth + 1);
+            }
+        }
+    }
+    for key in ["anyOf", "oneOf", "allOf"] {
+        if let Some(first) = s.get(key).and_then(Value::as_array).and_then(|b| b.first()) {
+            if s.get("type").is_none() && s.get("properties").is_none() {
+                return minimal(first, root, depth + 1);
+            }
+        }
+    }
+    let ty = match s.get("type") {
+        Some(Value::String(t)) => t.as_str(),
+        Some(Value::Array(ts)) => ts.first().and_then(Value::as_str).unwrap_or("null"),
+        _ if s.contains_key("properties") || s.contains_key("required") => "object",
+        _ => "null",
+    };
+    let bound = |key: &str| s.get(key).and_then(Value::as_f64);
+    match ty {
+        "object" => {
+            let mut map = Map::new();
+            for name in s
+                .get("required")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
+                let Some(name) = name.as_str() else { continue };
+                let sub = s
+                    .get("properties")
+                    .and_then(|p| p.get(name))
+                    .unwrap_or(&Value::Null);
+                map.insert(name.to_string(), minimal(sub, root, depth + 1));
+            }
+            Value::Object(map)
+        }
+        "array" => {
+            let n = s.get("minItems").and_then(Value::as_u64).unwrap_or(0) as usize;
+            let item = s
+                .get("items")
+                .map(|i| minimal(i, root, depth + 1))
+                .unwrap_or(Value::Null);
+            Value::Array(vec![item; n])
+        }
+        "string" => {
+            let n = s.get("minLength").and_then(Value::as_u64).unwrap_or(0) as usize;
+            Value::String("a".repeat(n))
+        }
+        "integer" | "number" => {
+            let value = bound("minimum")
+                .or(bound("exclusiveMinimum").map(|x| x.floor() + 1.0))
+                .unwrap_or(0.0)
+                .min(bound("maximum").unwrap_or(f64::MAX));
+            json!(value as i64)
+        }
+        "boolean" => Value::Bool(false),
+        _ => Value::Null,
+    }
+}
+
+/// Arguments that break the schema in one way each.
+fn broken(schema: &Value, valid: &Value) -> Vec<Value> {
+    let mut out = vec![json!("not an object"), json!([valid.clone()])];
+    let Some(map) = valid.as_object() else {
+        return out;
+    };
+    let properties = schema.get("properties").and_then(Value::as_object);
+    for (name, sub) in properties.into_iter().flatten() {
+        let wrong = match sub.get("type").and_then(Value::as_str) {
+            Some("string") => json!(12345),
+            Some(_) => json!("wrong type"),
+            None => continue,
+        };
+        let mut m = map.clone();
+        m.insert(name.clone(), wrong);
+        out.push(Value::Object(m));
+    }
+    for name in map.keys() {
+        let mut m = map.clone();
+        m.remove(name);
+        out.push(Value::Object(m));
+    }
+    let mut m = map.clone();
+    m.insert("__unexpected_property__".into(), json!(true));
+    out.push(Value::Object(m));
+    out
+}
+
+#[test]
+fn compiled_and_interpreted_agree_on_the_mcp_corpus() {
+    let corpus = corpus();
+    if corpus.is_empty() {
+        return;
+    }
+    let mut admitted = 0;
+    let mut rejected = 0;
+    let mut checked = 0;
+    let mut minimal_valid = 0;
+    for (file, tools) in &corpus {
+        for (i, tool) in tools.iter().enumerate() {
+            let schema = &tool["inputSchema"];
+            let entry = compiled::TOOLS
+                .iter()
+                .find(|(f, _, j, _)| f == file && *j == i);
+            let interpreted = Validator::new(schema);
+            let (interpreted, validator) = match (interpreted, entry) {
+                (Ok(v), Some(&(_, _, _, c))) => (v, c),
+                (Err(_), None) => {
+                    rejected += 1;
+                    continue;
+                }
+                (Ok(_), None) => panic!("{file} #{i}: interpreted builds it, compiled does not"),
+                (Err(e), Some(_)) => {
+                    panic!("{file} #{i}: compiled builds what interpreted rejects: {e}")
+                }
+            };
+            admitted += 1;
+            let valid = minimal(schema, schema, 0);
+            let name = tool["name"].as_str().unwrap_or("");
+            match agree(validator, &interpreted, &valid) {
+                Ok(true) => minimal_valid += 1,
+                Ok(false) => {}
+                Err(e) => panic!("{file} {name}: on {valid}: {e}"),
+            }
+            for instance in broken(schema, &valid) {
+                checked += 1;
+                if let Err(e) = agree(validator, &interpreted, &instance) {
+                    panic!("{file} {name}: on {instance}: {e}");
+                }
+            }
+            checked += 1;
+        }
+    }
+    println!(
+        "{admitted} tools admitted, {rejected} rejected; {checked} argument sets agree; \
+         {minimal_valid} generated minimal calls are valid"
+    );
+    assert!(admitted > 0);
+    assert_eq!(admitted, compiled::TOOLS.len());
+}
