@@ -182,7 +182,12 @@ fn limits(dir: &Path, out_dir: &Path) {
         .limits(tight_limits())
         .out_dir(out_dir)
         .file_name("compiled_limits.rs");
-    for name in ["deep_all_of", "recursive_tree", "any_of_chain"] {
+    for name in [
+        "deep_all_of",
+        "recursive_tree",
+        "any_of_chain",
+        "exponential",
+    ] {
         builder = builder.schema(name, dir.join(format!("{name}.json")));
     }
     builder.compile().unwrap();
@@ -195,6 +200,7 @@ fn tight_limits() -> toolschema::Limits {
         .max_argument_depth(16)
         .max_argument_nodes(200)
         .max_argument_string_length(64)
+        .max_evaluation_steps(2_000)
 }
 
 /// Every file under `remotes/`, as served at `http://localhost:1234/…`.

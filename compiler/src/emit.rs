@@ -52,6 +52,7 @@ pub fn schema(
     let root = cx.call_root(ir.root, true);
     let quick_root = cx.call_root(ir.root, false);
     let max_depth = int(limits.get_max_argument_depth() as u64);
+    let max_steps = int(limits.get_max_evaluation_steps() as u64);
     let max_nodes = int(limits.get_max_argument_nodes() as u64);
     let max_string = int(limits.get_max_argument_string_length() as u64);
     let root_uri = &ir.node(ir.root).uri;
@@ -97,9 +98,9 @@ pub fn schema(
                 rt::check_arguments(instance, #max_depth, #max_nodes, #max_string)
                     .map_err(rt::Error::instance_execution_failure)?;
                 #object_check
-                let mut failures = Vec::new();
+                let mut failures = rt::Sink::new(#max_steps);
                 let outcome = #module::#root;
-                rt::finish(outcome.map(|_| failures))
+                rt::finish(outcome.map(|_| failures.into_failures()))
             }
         }
 
@@ -190,6 +191,7 @@ impl<'a> Cx<'a> {
 
     fn call_root(&self, id: NodeId, collect: bool) -> TokenStream {
         let name = fn_name(self.ir, id);
+        let max_steps = int(self.limits.get_max_evaluation_steps() as u64);
         let node = self.ir.node(id);
         let scope = if self.ir.dynamic_scope {
             let r = int(node.resource.0);
@@ -205,7 +207,7 @@ impl<'a> Cx<'a> {
         if collect {
             quote! { #name(rt::COLLECT, instance, &rt::Path::ROOT, &rt::Path::ROOT, #scope 0, &mut failures #out) }
         } else {
-            quote! { #name(rt::QUICK, instance, &rt::Path::ROOT, &rt::Path::ROOT, #scope 0, &mut Vec::new() #out) }
+            quote! { #name(rt::QUICK, instance, &rt::Path::ROOT, &rt::Path::ROOT, #scope 0, &mut rt::Sink::new(#max_steps) #out) }
         }
     }
 
@@ -263,7 +265,7 @@ impl<'a> Cx<'a> {
                 kp: &rt::Path<'_>,
                 #scope
                 depth: usize,
-                failures: &mut Vec<rt::Failure>
+                failures: &mut rt::Sink
                 #out
             ) -> Result<bool, rt::Halt> {
                 #body
@@ -278,7 +280,9 @@ impl<'a> Cx<'a> {
             assigns_valid: false,
         };
         let mut parts = Vec::new();
+        let steps = int(self.limits.get_max_evaluation_steps() as u64);
         parts.push(quote! {
+            failures.step(ip, kp, #uri, #steps)?;
             if depth >= #max {
                 return Err(rt::too_deep(ip, kp, #uri, #max));
             }

@@ -63,16 +63,67 @@ pub fn too_deep(ip: &Path<'_>, kp: &Path<'_>, uri: &str, limit: usize) -> Halt {
     ))
 }
 
+/// What one evaluation carries along: the failures recorded so far and the evaluation steps
+/// left (the interpreter's `max_evaluation_steps`).
+#[derive(Debug)]
+pub struct Sink {
+    failures: Vec<Failure>,
+    steps_left: usize,
+}
+
+impl Sink {
+    /// An empty sink allowing `steps` subschema evaluations. Allocates nothing.
+    pub fn new(steps: usize) -> Sink {
+        Sink {
+            failures: Vec::new(),
+            steps_left: steps,
+        }
+    }
+
+    /// Counts one subschema evaluation; past the limit, the failure the interpreter gives.
+    #[inline]
+    pub fn step(
+        &mut self,
+        ip: &Path<'_>,
+        kp: &Path<'_>,
+        uri: &str,
+        limit: usize,
+    ) -> Result<(), Halt> {
+        if self.steps_left == 0 {
+            return Err(too_long(ip, kp, uri, limit));
+        }
+        self.steps_left -= 1;
+        Ok(())
+    }
+
+    /// The failures recorded.
+    pub fn into_failures(self) -> Vec<Failure> {
+        self.failures
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn too_long(ip: &Path<'_>, kp: &Path<'_>, uri: &str, limit: usize) -> Halt {
+    Halt(Failure::new(
+        ip.pointer(),
+        kp.pointer(),
+        Some(uri.to_owned()),
+        "",
+        messages::evaluation_too_long(limit),
+    ))
+}
+
 /// Records a failure of `keyword` (its absolute location given whole).
 pub fn record(
-    failures: &mut Vec<Failure>,
+    failures: &mut Sink,
     ip: &Path<'_>,
     kp: &Path<'_>,
     absolute: &str,
     keyword: &str,
     message: String,
 ) {
-    failures.push(Failure::new(
+    failures.failures.push(Failure::new(
         ip.pointer(),
         kp.pointer(),
         Some(absolute.to_owned()),

@@ -19,7 +19,8 @@ fn options() -> Options {
             .max_evaluation_depth(12)
             .max_argument_depth(16)
             .max_argument_nodes(200)
-            .max_argument_string_length(64),
+            .max_argument_string_length(64)
+            .max_evaluation_steps(2_000),
     )
 }
 
@@ -97,4 +98,16 @@ fn limits_inside_any_of_not_and_unevaluated() {
         &instances,
     );
     assert!(halted > 0, "the limit was never reached");
+}
+
+/// A schema that applies each subschema three times, nine levels deep, needs 3^9 evaluations:
+/// both paths stop at the step limit, with the same failure, even inside `not`.
+#[test]
+fn evaluation_steps_stop_both_paths_at_the_same_place() {
+    let halted = check(
+        &compiled::Exponential,
+        compiled::Exponential::SCHEMA_JSON,
+        &[json!(1), json!("x"), json!({"a": 1})],
+    );
+    assert_eq!(halted, 3);
 }

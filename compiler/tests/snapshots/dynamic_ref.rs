@@ -19,7 +19,7 @@ impl ::toolschema::Validate for DynamicRef {
                     &rt::Path::ROOT,
                     &rt::Scope::root(1),
                     0,
-                    &mut Vec::new(),
+                    &mut rt::Sink::new(10000000),
                 )
                 .unwrap_or(false)
     }
@@ -30,7 +30,7 @@ impl ::toolschema::Validate for DynamicRef {
         use ::toolschema::__private as rt;
         rt::check_arguments(instance, 128, 1000000, 16777216)
             .map_err(rt::Error::instance_execution_failure)?;
-        let mut failures = Vec::new();
+        let mut failures = rt::Sink::new(10000000);
         let outcome = dynamic_ref_nodes::n0(
             rt::COLLECT,
             instance,
@@ -40,7 +40,7 @@ impl ::toolschema::Validate for DynamicRef {
             0,
             &mut failures,
         );
-        rt::finish(outcome.map(|_| failures))
+        rt::finish(outcome.map(|_| failures.into_failures()))
     }
 }
 #[allow(
@@ -69,9 +69,10 @@ mod dynamic_ref_nodes {
         kp: &rt::Path<'_>,
         scope: &rt::Scope<'_>,
         depth: usize,
-        failures: &mut Vec<rt::Failure>,
+        failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
+        failures.step(ip, kp, "https://example.test/strict-tree#", 10000000)?;
         if depth >= 100 {
             return Err(rt::too_deep(ip, kp, "https://example.test/strict-tree#", 100));
         }
@@ -138,10 +139,11 @@ mod dynamic_ref_nodes {
         kp: &rt::Path<'_>,
         scope: &rt::Scope<'_>,
         depth: usize,
-        failures: &mut Vec<rt::Failure>,
+        failures: &mut rt::Sink,
         out: Option<&mut rt::Marks>,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
+        failures.step(ip, kp, "https://example.test/tree#", 10000000)?;
         if depth >= 100 {
             return Err(rt::too_deep(ip, kp, "https://example.test/tree#", 100));
         }
@@ -220,9 +222,11 @@ mod dynamic_ref_nodes {
         kp: &rt::Path<'_>,
         scope: &rt::Scope<'_>,
         depth: usize,
-        failures: &mut Vec<rt::Failure>,
+        failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
+        failures
+            .step(ip, kp, "https://example.test/tree#/properties/children", 10000000)?;
         if depth >= 100 {
             return Err(
                 rt::too_deep(
@@ -287,9 +291,16 @@ mod dynamic_ref_nodes {
         kp: &rt::Path<'_>,
         scope: &rt::Scope<'_>,
         depth: usize,
-        failures: &mut Vec<rt::Failure>,
+        failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
+        failures
+            .step(
+                ip,
+                kp,
+                "https://example.test/tree#/properties/children/items",
+                10000000,
+            )?;
         if depth >= 100 {
             return Err(
                 rt::too_deep(

@@ -18,7 +18,7 @@ impl ::toolschema::Validate for FlatTool {
                     &rt::Path::ROOT,
                     &rt::Path::ROOT,
                     0,
-                    &mut Vec::new(),
+                    &mut rt::Sink::new(10000000),
                 )
                 .unwrap_or(false)
     }
@@ -29,7 +29,7 @@ impl ::toolschema::Validate for FlatTool {
         use ::toolschema::__private as rt;
         rt::check_arguments(instance, 128, 1000000, 16777216)
             .map_err(rt::Error::instance_execution_failure)?;
-        let mut failures = Vec::new();
+        let mut failures = rt::Sink::new(10000000);
         let outcome = flat_tool_nodes::n0(
             rt::COLLECT,
             instance,
@@ -38,7 +38,7 @@ impl ::toolschema::Validate for FlatTool {
             0,
             &mut failures,
         );
-        rt::finish(outcome.map(|_| failures))
+        rt::finish(outcome.map(|_| failures.into_failures()))
     }
 }
 #[allow(
@@ -66,9 +66,10 @@ mod flat_tool_nodes {
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
-        failures: &mut Vec<rt::Failure>,
+        failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
+        failures.step(ip, kp, "toolschema:///schema.json#", 10000000)?;
         if depth >= 100 {
             return Err(rt::too_deep(ip, kp, "toolschema:///schema.json#", 100));
         }
@@ -226,9 +227,10 @@ mod flat_tool_nodes {
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
-        failures: &mut Vec<rt::Failure>,
+        failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
+        failures.step(ip, kp, "toolschema:///schema.json#/properties/exact", 10000000)?;
         if depth >= 100 {
             return Err(
                 rt::too_deep(ip, kp, "toolschema:///schema.json#/properties/exact", 100),
@@ -258,9 +260,10 @@ mod flat_tool_nodes {
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
-        failures: &mut Vec<rt::Failure>,
+        failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
+        failures.step(ip, kp, "toolschema:///schema.json#/properties/limit", 10000000)?;
         if depth >= 100 {
             return Err(
                 rt::too_deep(ip, kp, "toolschema:///schema.json#/properties/limit", 100),
@@ -335,9 +338,10 @@ mod flat_tool_nodes {
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
-        failures: &mut Vec<rt::Failure>,
+        failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
+        failures.step(ip, kp, "toolschema:///schema.json#/properties/query", 10000000)?;
         if depth >= 100 {
             return Err(
                 rt::too_deep(ip, kp, "toolschema:///schema.json#/properties/query", 100),
@@ -401,9 +405,10 @@ mod flat_tool_nodes {
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
-        failures: &mut Vec<rt::Failure>,
+        failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
+        failures.step(ip, kp, "toolschema:///schema.json#/properties/site", 10000000)?;
         if depth >= 100 {
             return Err(
                 rt::too_deep(ip, kp, "toolschema:///schema.json#/properties/site", 100),
@@ -452,9 +457,10 @@ mod flat_tool_nodes {
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
-        failures: &mut Vec<rt::Failure>,
+        failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
+        failures.step(ip, kp, "toolschema:///schema.json#/properties/sort", 10000000)?;
         if depth >= 100 {
             return Err(
                 rt::too_deep(ip, kp, "toolschema:///schema.json#/properties/sort", 100),

@@ -18,7 +18,7 @@ impl ::toolschema::Validate for NestedDefs {
                     &rt::Path::ROOT,
                     &rt::Path::ROOT,
                     0,
-                    &mut Vec::new(),
+                    &mut rt::Sink::new(10000000),
                 )
                 .unwrap_or(false)
     }
@@ -29,7 +29,7 @@ impl ::toolschema::Validate for NestedDefs {
         use ::toolschema::__private as rt;
         rt::check_arguments(instance, 128, 1000000, 16777216)
             .map_err(rt::Error::instance_execution_failure)?;
-        let mut failures = Vec::new();
+        let mut failures = rt::Sink::new(10000000);
         let outcome = nested_defs_nodes::n0(
             rt::COLLECT,
             instance,
@@ -38,7 +38,7 @@ impl ::toolschema::Validate for NestedDefs {
             0,
             &mut failures,
         );
-        rt::finish(outcome.map(|_| failures))
+        rt::finish(outcome.map(|_| failures.into_failures()))
     }
 }
 #[allow(
@@ -66,9 +66,10 @@ mod nested_defs_nodes {
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
-        failures: &mut Vec<rt::Failure>,
+        failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
+        failures.step(ip, kp, "toolschema:///schema.json#", 10000000)?;
         if depth >= 100 {
             return Err(rt::too_deep(ip, kp, "toolschema:///schema.json#", 100));
         }
@@ -170,9 +171,11 @@ mod nested_defs_nodes {
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
-        failures: &mut Vec<rt::Failure>,
+        failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
+        failures
+            .step(ip, kp, "toolschema:///schema.json#/properties/assignee", 10000000)?;
         if depth >= 100 {
             return Err(
                 rt::too_deep(
@@ -199,9 +202,10 @@ mod nested_defs_nodes {
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
-        failures: &mut Vec<rt::Failure>,
+        failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
+        failures.step(ip, kp, "toolschema:///schema.json#/properties/labels", 10000000)?;
         if depth >= 100 {
             return Err(
                 rt::too_deep(ip, kp, "toolschema:///schema.json#/properties/labels", 100),
@@ -280,9 +284,10 @@ mod nested_defs_nodes {
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
-        failures: &mut Vec<rt::Failure>,
+        failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
+        failures.step(ip, kp, "toolschema:///schema.json#/properties/title", 10000000)?;
         if depth >= 100 {
             return Err(
                 rt::too_deep(ip, kp, "toolschema:///schema.json#/properties/title", 100),
@@ -312,9 +317,16 @@ mod nested_defs_nodes {
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
-        failures: &mut Vec<rt::Failure>,
+        failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
+        failures
+            .step(
+                ip,
+                kp,
+                "toolschema:///schema.json#/properties/labels/items",
+                10000000,
+            )?;
         if depth >= 100 {
             return Err(
                 rt::too_deep(
@@ -341,9 +353,10 @@ mod nested_defs_nodes {
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
-        failures: &mut Vec<rt::Failure>,
+        failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
+        failures.step(ip, kp, "toolschema:///schema.json#/$defs/label", 10000000)?;
         if depth >= 100 {
             return Err(
                 rt::too_deep(ip, kp, "toolschema:///schema.json#/$defs/label", 100),
@@ -393,9 +406,10 @@ mod nested_defs_nodes {
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
-        failures: &mut Vec<rt::Failure>,
+        failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
+        failures.step(ip, kp, "toolschema:///schema.json#/$defs/user", 10000000)?;
         if depth >= 100 {
             return Err(
                 rt::too_deep(ip, kp, "toolschema:///schema.json#/$defs/user", 100),
@@ -483,9 +497,16 @@ mod nested_defs_nodes {
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
-        failures: &mut Vec<rt::Failure>,
+        failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
+        failures
+            .step(
+                ip,
+                kp,
+                "toolschema:///schema.json#/$defs/user/properties/id",
+                10000000,
+            )?;
         if depth >= 100 {
             return Err(
                 rt::too_deep(
@@ -545,9 +566,16 @@ mod nested_defs_nodes {
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
-        failures: &mut Vec<rt::Failure>,
+        failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
+        failures
+            .step(
+                ip,
+                kp,
+                "toolschema:///schema.json#/$defs/user/properties/login",
+                10000000,
+            )?;
         if depth >= 100 {
             return Err(
                 rt::too_deep(

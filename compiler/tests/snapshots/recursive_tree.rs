@@ -18,7 +18,7 @@ impl ::toolschema::Validate for RecursiveTree {
                     &rt::Path::ROOT,
                     &rt::Path::ROOT,
                     0,
-                    &mut Vec::new(),
+                    &mut rt::Sink::new(10000000),
                 )
                 .unwrap_or(false)
     }
@@ -29,7 +29,7 @@ impl ::toolschema::Validate for RecursiveTree {
         use ::toolschema::__private as rt;
         rt::check_arguments(instance, 128, 1000000, 16777216)
             .map_err(rt::Error::instance_execution_failure)?;
-        let mut failures = Vec::new();
+        let mut failures = rt::Sink::new(10000000);
         let outcome = recursive_tree_nodes::n0(
             rt::COLLECT,
             instance,
@@ -38,7 +38,7 @@ impl ::toolschema::Validate for RecursiveTree {
             0,
             &mut failures,
         );
-        rt::finish(outcome.map(|_| failures))
+        rt::finish(outcome.map(|_| failures.into_failures()))
     }
 }
 #[allow(
@@ -66,9 +66,10 @@ mod recursive_tree_nodes {
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
-        failures: &mut Vec<rt::Failure>,
+        failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
+        failures.step(ip, kp, "toolschema:///schema.json#", 10000000)?;
         if depth >= 100 {
             return Err(rt::too_deep(ip, kp, "toolschema:///schema.json#", 100));
         }
@@ -154,9 +155,11 @@ mod recursive_tree_nodes {
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
-        failures: &mut Vec<rt::Failure>,
+        failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
+        failures
+            .step(ip, kp, "toolschema:///schema.json#/properties/children", 10000000)?;
         if depth >= 100 {
             return Err(
                 rt::too_deep(
@@ -212,9 +215,10 @@ mod recursive_tree_nodes {
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
-        failures: &mut Vec<rt::Failure>,
+        failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
+        failures.step(ip, kp, "toolschema:///schema.json#/properties/name", 10000000)?;
         if depth >= 100 {
             return Err(
                 rt::too_deep(ip, kp, "toolschema:///schema.json#/properties/name", 100),
@@ -244,9 +248,16 @@ mod recursive_tree_nodes {
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
-        failures: &mut Vec<rt::Failure>,
+        failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
+        failures
+            .step(
+                ip,
+                kp,
+                "toolschema:///schema.json#/properties/children/items",
+                10000000,
+            )?;
         if depth >= 100 {
             return Err(
                 rt::too_deep(

@@ -18,7 +18,7 @@ impl ::toolschema::Validate for UnevaluatedAllOf {
                     &rt::Path::ROOT,
                     &rt::Path::ROOT,
                     0,
-                    &mut Vec::new(),
+                    &mut rt::Sink::new(10000000),
                 )
                 .unwrap_or(false)
     }
@@ -29,7 +29,7 @@ impl ::toolschema::Validate for UnevaluatedAllOf {
         use ::toolschema::__private as rt;
         rt::check_arguments(instance, 128, 1000000, 16777216)
             .map_err(rt::Error::instance_execution_failure)?;
-        let mut failures = Vec::new();
+        let mut failures = rt::Sink::new(10000000);
         let outcome = unevaluated_all_of_nodes::n0(
             rt::COLLECT,
             instance,
@@ -38,7 +38,7 @@ impl ::toolschema::Validate for UnevaluatedAllOf {
             0,
             &mut failures,
         );
-        rt::finish(outcome.map(|_| failures))
+        rt::finish(outcome.map(|_| failures.into_failures()))
     }
 }
 #[allow(
@@ -66,9 +66,10 @@ mod unevaluated_all_of_nodes {
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
-        failures: &mut Vec<rt::Failure>,
+        failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
+        failures.step(ip, kp, "toolschema:///schema.json#", 10000000)?;
         if depth >= 100 {
             return Err(rt::too_deep(ip, kp, "toolschema:///schema.json#", 100));
         }
@@ -210,10 +211,11 @@ mod unevaluated_all_of_nodes {
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
-        failures: &mut Vec<rt::Failure>,
+        failures: &mut rt::Sink,
         out: Option<&mut rt::Marks>,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
+        failures.step(ip, kp, "toolschema:///schema.json#/allOf/0", 10000000)?;
         if depth >= 100 {
             return Err(rt::too_deep(ip, kp, "toolschema:///schema.json#/allOf/0", 100));
         }
@@ -281,10 +283,11 @@ mod unevaluated_all_of_nodes {
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
-        failures: &mut Vec<rt::Failure>,
+        failures: &mut rt::Sink,
         out: Option<&mut rt::Marks>,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
+        failures.step(ip, kp, "toolschema:///schema.json#/allOf/1", 10000000)?;
         if depth >= 100 {
             return Err(rt::too_deep(ip, kp, "toolschema:///schema.json#/allOf/1", 100));
         }
@@ -336,10 +339,11 @@ mod unevaluated_all_of_nodes {
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
-        failures: &mut Vec<rt::Failure>,
+        failures: &mut rt::Sink,
         out: Option<&mut rt::Marks>,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
+        failures.step(ip, kp, "toolschema:///schema.json#/anyOf/0", 10000000)?;
         if depth >= 100 {
             return Err(rt::too_deep(ip, kp, "toolschema:///schema.json#/anyOf/0", 100));
         }
@@ -391,10 +395,11 @@ mod unevaluated_all_of_nodes {
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
-        failures: &mut Vec<rt::Failure>,
+        failures: &mut rt::Sink,
         out: Option<&mut rt::Marks>,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
+        failures.step(ip, kp, "toolschema:///schema.json#/anyOf/1", 10000000)?;
         if depth >= 100 {
             return Err(rt::too_deep(ip, kp, "toolschema:///schema.json#/anyOf/1", 100));
         }
@@ -446,9 +451,16 @@ mod unevaluated_all_of_nodes {
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
-        failures: &mut Vec<rt::Failure>,
+        failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
+        failures
+            .step(
+                ip,
+                kp,
+                "toolschema:///schema.json#/anyOf/1/properties/end",
+                10000000,
+            )?;
         if depth >= 100 {
             return Err(
                 rt::too_deep(
@@ -483,9 +495,16 @@ mod unevaluated_all_of_nodes {
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
-        failures: &mut Vec<rt::Failure>,
+        failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
+        failures
+            .step(
+                ip,
+                kp,
+                "toolschema:///schema.json#/anyOf/0/properties/start",
+                10000000,
+            )?;
         if depth >= 100 {
             return Err(
                 rt::too_deep(
@@ -520,9 +539,16 @@ mod unevaluated_all_of_nodes {
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
-        failures: &mut Vec<rt::Failure>,
+        failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
+        failures
+            .step(
+                ip,
+                kp,
+                "toolschema:///schema.json#/allOf/1/properties/encoding",
+                10000000,
+            )?;
         if depth >= 100 {
             return Err(
                 rt::too_deep(
@@ -557,9 +583,16 @@ mod unevaluated_all_of_nodes {
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
-        failures: &mut Vec<rt::Failure>,
+        failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
+        failures
+            .step(
+                ip,
+                kp,
+                "toolschema:///schema.json#/allOf/0/properties/path",
+                10000000,
+            )?;
         if depth >= 100 {
             return Err(
                 rt::too_deep(
