@@ -123,6 +123,7 @@ fn main() {
     }
     mcp_tools(&manifest.join("../../shared/mcp-tools"), &out_dir);
     limits(&manifest.join("limits"), &out_dir);
+    boundary_cases(&out_dir);
     let previous = std::fs::read_to_string(&out).unwrap_or_default();
     if previous != code {
         std::fs::write(&out, code).unwrap();
@@ -194,6 +195,61 @@ fn limits(dir: &Path, out_dir: &Path) {
 }
 
 /// Keep in step with `tests/limits.rs`.
+#[path = "src/boundary.rs"]
+#[allow(dead_code)]
+mod boundary;
+
+/// Subschemas past which a boundary case is left to the interpreter: generating and compiling
+/// thousands of functions for one hostile case would dominate the test build.
+const BOUNDARY_MAX_NODES: usize = 400;
+
+/// The boundary table on the compiled path: a generated validator for every case the front
+/// end accepts, and for the others the error it gave, so the test can hold both paths to the
+/// same outcome.
+fn boundary_cases(out_dir: &Path) {
+    println!("cargo:rerun-if-changed=src/boundary.rs");
+    let mut items = Vec::new();
+    let mut arms = String::new();
+    let mut outcomes = String::new();
+    for (i, case) in boundary::cases().into_iter().enumerate() {
+        let name = format!("boundary_case_{i}");
+        let outcome = if case.options.has_schema_loader() {
+            "Skipped(\"a loader is a run-time facility; build scripts take registry documents\")"
+                .to_string()
+        } else {
+            match toolschema::build::build_tool(&case.schema, &case.options) {
+                Ok(ir) if ir.nodes.len() > BOUNDARY_MAX_NODES => format!(
+                    "Skipped(\"{} subschemas: left to the interpreter to keep the test build small\")",
+                    ir.nodes.len()
+                ),
+                Ok(_) => {
+                    let tokens =
+                        toolschema_compiler::tool_schema_tokens(&name, &case.schema, &case.options)
+                            .expect("the front end accepted it once");
+                    items.push(tokens.to_string());
+                    let _ = writeln!(arms, "        {i} => Some(&BoundaryCase{i}),");
+                    "Compiled".to_string()
+                }
+                Err(e) => format!(
+                    "Rejected {{ class: {:?}, location: {:?}, message: {:?} }}",
+                    e.class().as_str(),
+                    e.failures()
+                        .first()
+                        .map(|f| f.instance_location().to_string())
+                        .unwrap_or_default(),
+                    e.message()
+                ),
+            }
+        };
+        let _ = writeln!(outcomes, "    BuildOutcome::{outcome},");
+    }
+    let code = format!(
+        "{}\n/// The compiled validator of boundary case `i`, if it has one.\npub fn validator(i: usize) -> Option<&'static dyn ::toolschema::Validate> {{\n    match i {{\n{arms}        _ => None,\n    }}\n}}\n\n/// What building each boundary case gave at build time.\npub const OUTCOMES: &[BuildOutcome] = &[\n{outcomes}];\n",
+        items.join("\n")
+    );
+    toolschema_compiler::write_if_changed(&out_dir.join("compiled_boundary.rs"), &code).unwrap();
+}
+
 fn tight_limits() -> toolschema::Limits {
     toolschema::Limits::new()
         .max_evaluation_depth(12)

@@ -141,6 +141,7 @@ pub struct Builder {
     out_dir: Option<PathBuf>,
     file_name: String,
     skip_rejected: bool,
+    tool_schemas: bool,
 }
 
 impl Default for Builder {
@@ -161,6 +162,7 @@ impl Builder {
             out_dir: None,
             file_name: "toolschema_validators.rs".to_string(),
             skip_rejected: false,
+            tool_schemas: false,
         }
     }
 
@@ -235,6 +237,14 @@ impl Builder {
         self
     }
 
+    /// Holds every schema to the tool-schema rules of [`toolschema::InputSchema`] (an object
+    /// root whose `type`, if any, is `"object"`; arguments always an object), as the runtime
+    /// does for a tool's `inputSchema`.
+    pub fn tool_schemas(mut self, on: bool) -> Builder {
+        self.tool_schemas = on;
+        self
+    }
+
     fn options(&self) -> Result<Options, CompileError> {
         let mut options = Options::new()
             .format_assertion(self.format_assertion)
@@ -262,7 +272,12 @@ impl Builder {
             names.push(name.clone());
             let (schema, path) = load(source)?;
             let path = path.unwrap_or_else(|| PathBuf::from(name));
-            match schema_tokens(name, &schema, &options) {
+            let tokens = if self.tool_schemas {
+                tool_schema_tokens(name, &schema, &options)
+            } else {
+                schema_tokens(name, &schema, &options)
+            };
+            match tokens {
                 Ok(tokens) => items.push(tokens),
                 Err(_) if self.skip_rejected => {}
                 Err(source) => return Err(CompileError::Schema { path, source }),
@@ -351,18 +366,38 @@ pub fn schema_tokens(
     options: &Options,
 ) -> Result<TokenStream, toolschema::Error> {
     let ir = toolschema::build::build(schema, options)?;
+    Ok(emit_schema(name, schema, &ir, options))
+}
+
+/// The tokens of one tool schema's validator, under the tool-schema rules of
+/// [`toolschema::InputSchema`], or the front end's error.
+///
+/// ```
+/// use serde_json::json;
+/// let options = toolschema::Options::new();
+/// assert!(toolschema_compiler::tool_schema_tokens("a_args", &json!({"type": "object"}), &options).is_ok());
+/// assert!(toolschema_compiler::tool_schema_tokens("a_args", &json!({"type": "string"}), &options).is_err());
+/// ```
+pub fn tool_schema_tokens(
+    name: &str,
+    schema: &Value,
+    options: &Options,
+) -> Result<TokenStream, toolschema::Error> {
+    let ir = toolschema::build::build_tool(schema, options)?;
+    Ok(emit_schema(name, schema, &ir, options))
+}
+
+fn emit_schema(
+    name: &str,
+    schema: &Value,
+    ir: &toolschema::ir::Ir,
+    options: &Options,
+) -> TokenStream {
     let ty = format_ident!("{}", upper_camel(name));
     // Not `name` itself: the struct is often included into a module of that name.
     let module = format_ident!("{}_nodes", name);
     let json = serde_json::to_string(schema).unwrap_or_default();
-    Ok(emit::schema(
-        name,
-        &ty,
-        &module,
-        &ir,
-        options.get_limits(),
-        &json,
-    ))
+    emit::schema(name, &ty, &module, ir, options.get_limits(), &json)
 }
 
 /// Formats generated tokens as a file: the header, then `prettyplease` output.

@@ -95,6 +95,11 @@ impl Options {
         self
     }
 
+    /// Whether a [schema loader](Options::schema_loader) is set.
+    pub fn has_schema_loader(&self) -> bool {
+        self.loader.is_some()
+    }
+
     /// Whether `format` is asserted.
     pub fn is_format_assertion(&self) -> bool {
         self.format_assertion
