@@ -20,6 +20,20 @@ trait Engine {
     fn errors(&self, v: &Value) -> usize;
 }
 
+mod compiled {
+    toolschema::include_validators!();
+}
+
+struct Compiled(&'static (dyn Validate + Sync));
+impl Engine for Compiled {
+    fn is_valid(&self, v: &Value) -> bool {
+        self.0.is_valid(v)
+    }
+    fn errors(&self, v: &Value) -> usize {
+        self.0.validate(v).err().map_or(0, |e| e.failures().len())
+    }
+}
+
 struct Interpreted(Validator);
 impl Engine for Interpreted {
     fn is_valid(&self, v: &Value) -> bool {
@@ -50,9 +64,15 @@ impl Engine for Boon {
     }
 }
 
-const ENGINES: [&str; 3] = ["toolschema (interpreted)", "jsonschema", "boon"];
+const ENGINES: [&str; 4] = [
+    "toolschema (compiled)",
+    "toolschema (interpreted)",
+    "jsonschema",
+    "boon",
+];
 
-fn build_all(schema: &Value) -> Option<Vec<Box<dyn Engine>>> {
+/// Every engine for a schema; the compiled one only when the build script compiled `key`.
+fn build_all(schema: &Value, key: &str) -> Option<Vec<Option<Box<dyn Engine>>>> {
     let ours = match Validator::with_options(schema, &Options::new()) {
         Ok(v) => v,
         Err(e) => {
@@ -79,9 +99,10 @@ fn build_all(schema: &Value) -> Option<Vec<Box<dyn Engine>>> {
         }
     };
     Some(vec![
-        Box::new(Interpreted(ours)),
-        Box::new(JsonSchema(theirs)),
-        Box::new(Boon(schemas, index)),
+        compiled::compiled(key).map(|v| Box::new(Compiled(v)) as Box<dyn Engine>),
+        Some(Box::new(Interpreted(ours))),
+        Some(Box::new(JsonSchema(theirs))),
+        Some(Box::new(Boon(schemas, index))),
     ])
 }
 
@@ -115,7 +136,7 @@ fn time(min_batch: Duration, batches: usize, mut f: impl FnMut()) -> f64 {
 struct Case {
     workload: String,
     label: String,
-    engines: Vec<Box<dyn Engine>>,
+    engines: Vec<Option<Box<dyn Engine>>>,
     instance: Value,
 }
 
@@ -136,7 +157,8 @@ fn mcp_cases(out: &mut Vec<Case>, skipped: &mut Vec<String>) {
         .collect();
     files.sort();
     for file in files {
-        for tool in load(&file).as_array().unwrap() {
+        let stem = file.file_stem().unwrap().to_string_lossy().to_string();
+        for (index, tool) in load(&file).as_array().unwrap().iter().enumerate() {
             let name = tool["name"].as_str().unwrap_or("?").to_string();
             let schema = &tool["inputSchema"];
             if schema.get("$schema").and_then(Value::as_str).is_some_and(|s| s.contains("draft-07")) {
@@ -148,7 +170,7 @@ fn mcp_cases(out: &mut Vec<Case>, skipped: &mut Vec<String>) {
                 instances.push((kind.to_string(), v));
             }
             for (kind, instance) in instances {
-                let Some(engines) = build_all(schema) else {
+                let Some(engines) = build_all(schema, &format!("mcp/{stem}/{index}")) else {
                     skipped.push(format!("{name}: a validator rejected the schema"));
                     break;
                 };
@@ -183,7 +205,8 @@ fn corpus_cases(out: &mut Vec<Case>) {
                 vec![document]
             };
             for (i, instance) in list.into_iter().enumerate() {
-                let engines = build_all(&schema).unwrap_or_else(|| panic!("{name} did not build"));
+                let engines = build_all(&schema, &format!("corpus/{name}"))
+                    .unwrap_or_else(|| panic!("{name} did not build"));
                 out.push(Case {
                     workload: name.into(),
                     label: format!("{file} #{i}"),
@@ -201,57 +224,33 @@ fn stress_cases(out: &mut Vec<Case>) {
     for i in 0..6 {
         tree = json!({"value": i, "children": [tree.clone(), tree.clone(), {"value": 0}]});
     }
-    let recursive = json!({
-        "type": "object",
-        "properties": {"value": {"type": "integer"}, "children": {"type": "array", "items": {"$ref": "#"}}},
-        "required": ["value"]
-    });
-    let unevaluated = json!({
-        "allOf": [
-            {"properties": {"id": {"type": "string"}, "kind": {"enum": ["file", "dir"]}}},
-            {"properties": {"size": {"type": "integer"}, "mode": {"type": "string"}}}
-        ],
-        "oneOf": [{"required": ["size"]}, {"required": ["mode"], "properties": {"mode": {"pattern": "^[0-7]{3}$"}}}],
-        "unevaluatedProperties": false
-    });
-    let dynamic = json!({
-        "$id": "https://bench.invalid/strict-tree",
-        "$dynamicAnchor": "node",
-        "$ref": "tree",
-        "unevaluatedProperties": false,
-        "$defs": {"tree": {
-            "$id": "tree",
-            "$dynamicAnchor": "node",
-            "type": "object",
-            "properties": {"data": true, "children": {"type": "array", "items": {"$dynamicRef": "#node"}}}
-        }}
-    });
+    let schema = |name: &str| load(&Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("schemas/{name}.json")));
+    let recursive = schema("recursive_tree");
+    let unevaluated = schema("unevaluated_all_of");
+    let dynamic = schema("dynamic_tree");
     let mut dyn_tree = json!({"data": 1});
     for _ in 0..5 {
         dyn_tree = json!({"data": 1, "children": [dyn_tree.clone(), dyn_tree.clone()]});
     }
-    let discriminated = json!({
-        "type": "object",
-        "oneOf": (0..12).map(|i| json!({
-            "properties": {"action": {"const": format!("action_{i}")}, "target": {"type": "string"}, "count": {"type": "integer"}},
-            "required": ["action", "target"]
-        })).collect::<Vec<_>>()
-    });
-    let patterns = json!({
-        "type": "object",
-        "properties": {
-            "url": {"type": "string", "pattern": "^https?://[^\\s]+$"},
-            "id": {"type": "string", "pattern": "^[a-z0-9_-]{1,64}$"},
-            "sha": {"type": "string", "pattern": "^[0-9a-f]{40}$"}
-        },
-        "patternProperties": {"^x-": {"type": "string"}}
-    });
-    for (label, schema, instance) in [
-        ("recursive tree ($ref: #)", recursive, tree),
-        ("unevaluatedProperties over allOf/oneOf", unevaluated, json!({"id": "a", "kind": "file", "size": 3})),
-        ("$dynamicRef strict tree", dynamic, dyn_tree),
-        ("discriminated oneOf on action", discriminated, json!({"action": "action_11", "target": "x", "count": 2})),
+    let discriminated = schema("discriminated_one_of");
+    let patterns = schema("patterns");
+    for (label, key, schema, instance) in [
+        ("recursive tree ($ref: #)", "recursive_tree", recursive, tree),
         (
+            "unevaluatedProperties over allOf/oneOf",
+            "unevaluated_all_of",
+            unevaluated,
+            json!({"id": "a", "kind": "file", "size": 3}),
+        ),
+        ("$dynamicRef strict tree", "dynamic_tree", dynamic, dyn_tree),
+        (
+            "discriminated oneOf on action",
+            "discriminated_one_of",
+            discriminated,
+            json!({"action": "action_11", "target": "x", "count": 2}),
+        ),
+        (
+            "patterns",
             "patterns",
             patterns,
             json!({"url": "https://example.com/a", "id": "tool_1", "sha": "0123456789abcdef0123456789abcdef01234567", "x-trace": "t"}),
@@ -260,7 +259,8 @@ fn stress_cases(out: &mut Vec<Case>) {
         out.push(Case {
             workload: "stress shapes".into(),
             label: label.into(),
-            engines: build_all(&schema).unwrap_or_else(|| panic!("{label} did not build")),
+            engines: build_all(&schema, &format!("stress/{key}"))
+                .unwrap_or_else(|| panic!("{label} did not build")),
             instance,
         });
     }
@@ -302,7 +302,9 @@ fn main() {
         let start = Instant::now();
         while start.elapsed() < Duration::from_secs(4) {
             for c in &cases {
-                black_box(c.engines[n].is_valid(black_box(&c.instance)));
+                if let Some(e) = &c.engines[n] {
+                    black_box(e.is_valid(black_box(&c.instance)));
+                }
             }
         }
         return;
@@ -311,8 +313,8 @@ fn main() {
     // Agreement first: a case on which the validators disagree is reported and not timed.
     let mut disagreements = Vec::new();
     cases.retain(|c| {
-        let verdicts: Vec<bool> = c.engines.iter().map(|e| e.is_valid(&c.instance)).collect();
-        let full: Vec<bool> = c.engines.iter().map(|e| e.errors(&c.instance) == 0).collect();
+        let verdicts: Vec<bool> = c.engines.iter().flatten().map(|e| e.is_valid(&c.instance)).collect();
+        let full: Vec<bool> = c.engines.iter().flatten().map(|e| e.errors(&c.instance) == 0).collect();
         if verdicts.iter().all(|v| *v == verdicts[0]) && verdicts == full {
             true
         } else {
@@ -329,7 +331,7 @@ fn main() {
     let mut workloads: Vec<String> = cases.iter().map(|c| c.workload.clone()).collect();
     workloads.dedup();
     for (mode, full) in [("is_valid", false), ("full error collection", true)] {
-        println!("## {mode}: geometric mean per call (ns), and ratio to toolschema\n");
+        println!("## {mode}: geometric mean per call (ns), and ratio to toolschema compiled\n");
         println!("| workload | cases | {} |", ENGINES.join(" | "));
         println!("|---|---|{}", "---|".repeat(ENGINES.len()));
         for w in &workloads {
@@ -337,6 +339,7 @@ fn main() {
             let mut per_engine = vec![Vec::new(); ENGINES.len()];
             for c in &selected {
                 for (i, e) in c.engines.iter().enumerate() {
+                    let Some(e) = e else { continue };
                     let ns = if full {
                         time(min_batch, batches, || {
                             black_box(e.errors(black_box(&c.instance)));
@@ -349,10 +352,15 @@ fn main() {
                     per_engine[i].push(ns);
                 }
             }
-            let means: Vec<f64> = per_engine.iter().map(|xs| geomean(xs)).collect();
+            // An engine missing for some case of the workload gets no figure for it.
+            let means: Vec<Option<f64>> = per_engine
+                .iter()
+                .map(|xs| (xs.len() == selected.len()).then(|| geomean(xs)))
+                .collect();
+            let base = means[0].or(means[1]).unwrap_or(1.0);
             let cells: Vec<String> = means
                 .iter()
-                .map(|m| format!("{m:.0} ({:.2}×)", m / means[0]))
+                .map(|m| m.map_or("—".to_string(), |m| format!("{m:.0} ({:.2}×)", m / base)))
                 .collect();
             println!("| {w} | {} | {} |", selected.len(), cells.join(" | "));
         }

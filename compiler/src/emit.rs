@@ -1333,6 +1333,49 @@ impl<'a> Cx<'a> {
         } else {
             Vec::new()
         };
+        if plan.shallow_first {
+            // First-failure mode checks `required` and the shallow properties before the key
+            // pass, as the interpreter does, so a wrong discriminator fails before any deep
+            // subschema runs (the verdict is the same in any order; only the work differs).
+            let mut early = Vec::new();
+            for (name, _) in &plan.required {
+                early.push(quote! { if !map.contains_key(#name) { return Ok(false); } });
+            }
+            for (name, child) in &plan.properties {
+                let child_node = self.ir.node(*child);
+                if !child_node.shallow {
+                    continue;
+                }
+                match child_node.body {
+                    Body_::Bool(true) => {}
+                    Body_::Bool(false) => {
+                        early.push(quote! { if map.contains_key(#name) { return Ok(false); } });
+                    }
+                    Body_::Keywords(_) => {
+                        let call = self.call(
+                            *child,
+                            &quote! { rt::QUICK },
+                            quote! { value },
+                            quote! { ip },
+                            quote! { kp },
+                            None,
+                        );
+                        early.push(quote! {
+                            if let Some(value) = map.get(#name) {
+                                if !#call {
+                                    return Ok(false);
+                                }
+                            }
+                        });
+                    }
+                }
+            }
+            out.push(quote! {
+                if !C {
+                    #(#early)*
+                }
+            });
+        }
         if plan.needs_key_pass() {
             // The key pass: each key is matched once against properties, patternProperties
             // and additionalProperties.

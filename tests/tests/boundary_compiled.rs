@@ -102,5 +102,8 @@ fn case_table_on_the_compiled_path() {
     );
     // The table's size at the time of writing was 35 compiled, 39 rejected, 14 skipped; a
     // large drop means cases stopped reaching the compiled path.
-    assert!(compiled >= 30 && rejected >= 30, "too few cases ran on the compiled path");
+    assert!(
+        compiled >= 30 && rejected >= 30,
+        "too few cases ran on the compiled path"
+    );
 }

@@ -173,6 +173,7 @@ mod dynamic_ref_nodes {
         }
         match v {
             Value::Object(map) => {
+                if !C {}
                 for (i, (key, value)) in map.iter().enumerate() {
                     let mut matched = false;
                     match key.as_str() {

@@ -90,6 +90,23 @@ mod nested_defs_nodes {
         }
         match v {
             Value::Object(map) => {
+                if !C {
+                    if !map.contains_key("title") {
+                        return Ok(false);
+                    }
+                    if let Some(value) = map.get("title") {
+                        if !n3_properties_title(
+                            rt::QUICK,
+                            value,
+                            ip,
+                            kp,
+                            depth,
+                            failures,
+                        )? {
+                            return Ok(false);
+                        }
+                    }
+                }
                 let mut seen: u64 = 0;
                 for (key, value) in map {
                     match key.as_str() {

@@ -90,6 +90,23 @@ mod recursive_tree_nodes {
         }
         match v {
             Value::Object(map) => {
+                if !C {
+                    if !map.contains_key("name") {
+                        return Ok(false);
+                    }
+                    if let Some(value) = map.get("name") {
+                        if !n2_properties_name(
+                            rt::QUICK,
+                            value,
+                            ip,
+                            kp,
+                            depth,
+                            failures,
+                        )? {
+                            return Ok(false);
+                        }
+                    }
+                }
                 let mut seen: u64 = 0;
                 for (key, value) in map {
                     match key.as_str() {
