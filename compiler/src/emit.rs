@@ -1370,11 +1370,13 @@ impl<'a> Cx<'a> {
                     }
                 }
             }
-            out.push(quote! {
-                if !C {
-                    #(#early)*
-                }
-            });
+            if !early.is_empty() {
+                out.push(quote! {
+                    if !C {
+                        #(#early)*
+                    }
+                });
+            }
         }
         if plan.needs_key_pass() {
             // The key pass: each key is matched once against properties, patternProperties

@@ -173,7 +173,6 @@ mod dynamic_ref_nodes {
         }
         match v {
             Value::Object(map) => {
-                if !C {}
                 for (i, (key, value)) in map.iter().enumerate() {
                     let mut matched = false;
                     match key.as_str() {
