@@ -51,7 +51,7 @@ fn main() {
     ] {
         add(format!("corpus/{name}"), &convert::to_2020_12(&load(&corpus.join(file))), &mut arms);
     }
-    for name in ["recursive_tree", "unevaluated_all_of", "dynamic_tree", "discriminated_one_of", "patterns"] {
+    for name in ["recursive_tree", "unevaluated_all_of", "dynamic_tree", "discriminated_one_of", "patterns", "nested_quantifier"] {
         let path = manifest.join(format!("schemas/{name}.json"));
         println!("cargo:rerun-if-changed={}", path.display());
         add(format!("stress/{name}"), &load(&path), &mut arms);

@@ -124,6 +124,7 @@ fn main() {
     mcp_tools(&manifest.join("../../shared/mcp-tools"), &out_dir);
     limits(&manifest.join("limits"), &out_dir);
     boundary_cases(&out_dir);
+    content(&manifest.join("content"), &out_dir);
     let previous = std::fs::read_to_string(&out).unwrap_or_default();
     if previous != code {
         std::fs::write(&out, code).unwrap();
@@ -195,6 +196,24 @@ fn limits(dir: &Path, out_dir: &Path) {
 }
 
 /// Keep in step with `tests/limits.rs`.
+/// The content-assertion schema, compiled with content assertion on and off.
+fn content(dir: &Path, out_dir: &Path) {
+    println!("cargo:rerun-if-changed={}", dir.display());
+    toolschema_compiler::Builder::new()
+        .schema("content_asserted", dir.join("content_tool.json"))
+        .content_assertion(true)
+        .out_dir(out_dir)
+        .file_name("compiled_content_asserted.rs")
+        .compile()
+        .unwrap();
+    toolschema_compiler::Builder::new()
+        .schema("content_annotated", dir.join("content_tool.json"))
+        .out_dir(out_dir)
+        .file_name("compiled_content_annotated.rs")
+        .compile()
+        .unwrap();
+}
+
 #[path = "src/boundary.rs"]
 #[allow(dead_code)]
 mod boundary;

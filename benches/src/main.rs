@@ -266,6 +266,18 @@ fn stress_cases(out: &mut Vec<Case>) {
     }
 }
 
+/// `^(a+)+$` against 100,000 `a`s and a `!`: exponential on a backtracking engine, one linear
+/// pass on an automaton.
+fn pattern_case(out: &mut Vec<Case>) {
+    let schema = load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("schemas/nested_quantifier.json"));
+    out.push(Case {
+        workload: "pathological pattern".into(),
+        label: "^(a+)+$ on 100,000 a's and !".into(),
+        engines: build_all(&schema, "stress/nested_quantifier").expect("the pattern builds"),
+        instance: Value::String(format!("{}!", "a".repeat(100_000))),
+    });
+}
+
 fn geomean(xs: &[f64]) -> f64 {
     (xs.iter().map(|x| x.ln()).sum::<f64>() / xs.len() as f64).exp()
 }
@@ -291,6 +303,9 @@ fn main() {
     }
     if wanted("stress shapes") {
         stress_cases(&mut cases);
+    }
+    if wanted("pathological pattern") {
+        pattern_case(&mut cases);
     }
     if let Some(only) = &only {
         cases.retain(|c| c.workload.contains(only.as_str()));
