@@ -1074,14 +1074,21 @@ impl<'a> Cx<'a> {
                     },
                 }
             }
-            None => quote! { Some(_) => true, },
+            None => quote! {},
+        };
+        let verdict = if content.media_type.is_some() {
+            quote! {
+                let ok = match bytes {
+                    #parse
+                    None => false,
+                };
+            }
+        } else {
+            quote! { let ok = bytes.is_some(); }
         };
         quote! {
             #decode
-            let ok = match bytes {
-                #parse
-                None => false,
-            };
+            #verdict
             if !ok {
                 if !C {
                     return Ok(false);
