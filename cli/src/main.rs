@@ -38,6 +38,7 @@ struct Cli {
 enum Command {
     Check(commands::check::Args),
     Validate(commands::validate::Args),
+    Compile(commands::compile::Args),
 }
 
 fn main() -> ExitCode {
@@ -45,6 +46,7 @@ fn main() -> ExitCode {
     let status = match cli.command {
         Command::Check(args) => commands::check::run(&args),
         Command::Validate(args) => commands::validate::run(&args),
+        Command::Compile(args) => commands::compile::run(&args),
     };
     match status {
         Ok(status) => status.into(),

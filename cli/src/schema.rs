@@ -1,22 +1,22 @@
 //! Turning schema files and the shared flags into a validator.
 //!
-//! [`build_schema`] is the one place that decides how a file becomes a validator, so that
-//! switching every command to the tool-schema boundary rules is a change to that function
-//! and the [`Built`] alias alone.
+//! [`build_schema`] is the one place that decides how a file becomes a validator: under the
+//! tool-schema boundary rules of [`toolschema::InputSchema`], as an MCP host builds a tool's
+//! `inputSchema`.
 
 use crate::input::{InputError, Source};
 use crate::report;
 use clap::Args;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use toolschema::{Error, Options, Validator};
+use toolschema::{Error, InputSchema, Options};
 
 /// What [`build_schema`] produces. Callers use it only through [`toolschema::Validate`].
-pub type Built = Validator;
+pub type Built = InputSchema;
 
 /// Builds one schema the way a tool's input schema is built.
 pub fn build_schema(schema: &Value, options: &Options) -> Result<Built, Error> {
-    Validator::with_options(schema, options)
+    InputSchema::new(schema, options)
 }
 
 /// Flags every command that builds a schema accepts.

@@ -404,8 +404,11 @@ fn registry_argument_must_be_uri_equals_file() {
 #[test]
 fn format_assertion_is_off_unless_asked() {
     let dir = Dir::new();
-    dir.write("when.json", r#"{"format": "date"}"#);
-    dir.write("call.json", r#""not a date""#);
+    dir.write(
+        "when.json",
+        r#"{"properties": {"when": {"format": "date"}}}"#,
+    );
+    dir.write("call.json", r#"{"when": "not a date"}"#);
     dir.run(&["validate", "--schema", "when.json", "call.json"])
         .expect(0);
     dir.run(&[
@@ -422,8 +425,11 @@ fn format_assertion_is_off_unless_asked() {
 #[test]
 fn content_assertion_is_off_unless_asked() {
     let dir = Dir::new();
-    dir.write("blob.json", r#"{"contentEncoding": "base64"}"#);
-    dir.write("call.json", r#""***""#);
+    dir.write(
+        "blob.json",
+        r#"{"properties": {"blob": {"contentEncoding": "base64"}}}"#,
+    );
+    dir.write("call.json", r#"{"blob": "***"}"#);
     dir.run(&["validate", "--schema", "blob.json", "call.json"])
         .expect(0);
     dir.run(&[
@@ -502,4 +508,49 @@ fn too_deep_to_parse_is_not_called_malformed() {
         .stderr_has("deep.json:1:")
         .stderr_has("nested too deeply");
     assert!(!run.stderr.contains("malformed"));
+}
+
+#[test]
+fn check_holds_schemas_to_the_tool_rules() {
+    let dir = Dir::new();
+    dir.write("string_root.json", r#"{"type": "string"}"#);
+    dir.run(&["check", "string_root.json"])
+        .expect(1)
+        .stdout_has("(Validation)")
+        .stdout_has("at /type");
+    dir.write("call.json", r#"["not", "an", "object"]"#);
+    dir.write(
+        "no_type.json",
+        r#"{"properties": {"a": {"type": "string"}}}"#,
+    );
+    dir.run(&["validate", "--schema", "no_type.json", "call.json"])
+        .expect(1)
+        .stdout_has("tool arguments must be an object");
+}
+
+#[test]
+fn compile_prints_what_the_builder_writes() {
+    let dir = Dir::new();
+    dir.write(
+        "search_tool.schema.json",
+        r#"{"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]}"#,
+    );
+    dir.run(&["compile", "search_tool.schema.json"])
+        .expect(0)
+        .stdout_has("// @generated")
+        .stdout_has("pub struct SearchToolSchema;")
+        .stdout_has("impl ::toolschema::Validate for SearchToolSchema");
+    dir.run(&[
+        "compile",
+        "--out",
+        "generated.rs",
+        "search_tool.schema.json",
+    ])
+    .expect(0);
+    let written = std::fs::read_to_string(dir.0.path().join("generated.rs")).unwrap();
+    assert!(written.contains("pub struct SearchToolSchema;"));
+    dir.write("bad.json", r#"{"type": 5}"#);
+    dir.run(&["compile", "bad.json"])
+        .expect(1)
+        .stderr_has("/type");
 }

@@ -3,4 +3,5 @@
 //! standard output, everything else is reported and folded into the status.
 
 pub mod check;
+pub mod compile;
 pub mod validate;
