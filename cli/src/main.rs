@@ -39,6 +39,7 @@ enum Command {
     Check(commands::check::Args),
     Validate(commands::validate::Args),
     Compile(commands::compile::Args),
+    Admit(commands::admit::Args),
 }
 
 fn main() -> ExitCode {
@@ -47,6 +48,7 @@ fn main() -> ExitCode {
         Command::Check(args) => commands::check::run(&args),
         Command::Validate(args) => commands::validate::run(&args),
         Command::Compile(args) => commands::compile::run(&args),
+        Command::Admit(args) => commands::admit::run(&args),
     };
     match status {
         Ok(status) => status.into(),

@@ -554,3 +554,51 @@ fn compile_prints_what_the_builder_writes() {
         .expect(1)
         .stderr_has("/type");
 }
+
+const CAPTURE: &str = r#"{"tools": [
+    {"name": "search", "description": "Search.", "inputSchema": {"type": "object", "properties": {"q": {"type": "string"}}}},
+    {"name": "legacy", "inputSchema": {"$schema": "http://json-schema.org/draft-07/schema#", "type": "object"}},
+    {"name": "broken", "inputSchema": {"type": "object", "properties": {"n": {"minimum": "zero"}}}}
+]}"#;
+
+#[test]
+fn admit_reports_accepted_quarantined_and_fatal_tools() {
+    let dir = Dir::new();
+    dir.write("capture.json", CAPTURE);
+    dir.run(&["admit", "capture.json", "--mode", "quarantine"])
+        .expect(1)
+        .stdout_has("ok  search")
+        .stdout_has("omitted  legacy: UnsupportedCapability")
+        .stdout_has("fatal  broken: Validation")
+        .stdout_has("the catalog as given is refused");
+    // Strict mode: the draft-07 tool refuses the batch too.
+    dir.run(&["admit", "capture.json"])
+        .expect(1)
+        .stdout_has("fatal  legacy: UnsupportedCapability");
+}
+
+#[test]
+fn admit_prints_the_provider_tools_as_json() {
+    let dir = Dir::new();
+    dir.write(
+        "list.json",
+        r#"[{"name": "search", "description": "Search.", "inputSchema": {"type": "object"}},
+            {"name": "legacy", "inputSchema": {"$schema": "http://json-schema.org/draft-07/schema#"}}]"#,
+    );
+    let run = dir.run(&[
+        "admit",
+        "list.json",
+        "--mode",
+        "quarantine",
+        "--output",
+        "json",
+    ]);
+    run.expect(0);
+    let shown: serde_json::Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    assert_eq!(
+        shown,
+        serde_json::json!({"tools": [{"name": "search", "description": "Search.", "inputSchema": {"type": "object"}}]})
+    );
+    dir.write("not_tools.json", r#"{"items": []}"#);
+    dir.run(&["admit", "not_tools.json"]).expect(2);
+}
