@@ -3,6 +3,7 @@
 use crate::exit::Status;
 use crate::input::Source;
 use crate::report;
+use crate::schema::SchemaArgs;
 use crate::style::Style;
 use serde_json::Value;
 use std::io::Write;
@@ -61,6 +62,9 @@ pub struct Args {
     /// What to print.
     #[arg(long, value_enum, default_value_t = Output::Text)]
     pub output: Output,
+
+    #[command(flatten)]
+    pub schema: SchemaArgs,
 }
 
 /// FNV-1a, 64 bits: stable across platforms and releases, which a revision must be.
@@ -124,7 +128,16 @@ pub fn run(args: &Args) -> std::io::Result<Status> {
         Mode::Strict => AdmissionMode::Strict,
         Mode::Quarantine => AdmissionMode::Quarantine,
     };
-    let options = AdmitOptions::new().mode(mode);
+    let schema_options = match args.schema.options() {
+        Ok(options) => options,
+        Err(err) => {
+            report::fatal(err.message());
+            return Ok(Status::Failed);
+        }
+    };
+    let options = AdmitOptions::new()
+        .mode(mode)
+        .schema_options(schema_options);
     let total = tools.len();
     let mut remaining = tools;
     let mut fatal: Vec<ToolDiagnostic> = Vec::new();
