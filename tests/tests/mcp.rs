@@ -14,6 +14,60 @@ mod compiled {
     include!(concat!(env!("OUT_DIR"), "/compiled_mcp.rs"));
 }
 
+/// Counts heap allocations per thread, so a test can prove that a validator allocates
+/// nothing while other tests run on other threads.
+mod counting {
+    use std::alloc::{GlobalAlloc, Layout, System};
+    use std::cell::Cell;
+
+    thread_local! {
+        static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+    }
+
+    pub struct Counting;
+
+    fn bump() {
+        // `try_with`: a thread being torn down may still free memory; counting then is moot.
+        let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+    }
+
+    // SAFETY: every method forwards its arguments unchanged to `System`, which upholds the
+    // `GlobalAlloc` contract; the only addition is a const-initialised thread-local counter
+    // without a destructor, whose access neither allocates nor unwinds.
+    unsafe impl GlobalAlloc for Counting {
+        unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+            bump();
+            // SAFETY: the caller's guarantees for `alloc` are passed on as they are.
+            unsafe { System.alloc(layout) }
+        }
+
+        unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+            bump();
+            // SAFETY: as for `alloc`.
+            unsafe { System.alloc_zeroed(layout) }
+        }
+
+        unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+            bump();
+            // SAFETY: `ptr` and `layout` come from this allocator, that is from `System`.
+            unsafe { System.realloc(ptr, layout, new_size) }
+        }
+
+        unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+            // SAFETY: `ptr` and `layout` come from this allocator, that is from `System`.
+            unsafe { System.dealloc(ptr, layout) }
+        }
+    }
+
+    /// Allocations made by this thread so far.
+    pub fn count() -> usize {
+        ALLOCATIONS.with(Cell::get)
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: counting::Counting = counting::Counting;
+
 fn corpus() -> Vec<(String, Vec<Value>)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/mcp-tools");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
@@ -191,4 +245,46 @@ fn compiled_and_interpreted_agree_on_the_mcp_corpus() {
     );
     assert!(admitted > 0);
     assert_eq!(admitted, compiled::TOOLS.len());
+}
+
+/// The valid path of compiled `is_valid` allocates nothing: every admitted tool's minimal
+/// valid call, checked once to build its lazily compiled patterns, then counted.
+#[test]
+fn compiled_is_valid_allocates_nothing_on_valid_calls() {
+    let corpus = corpus();
+    let mut counted = 0;
+    let mut allocating = Vec::new();
+    for (file, tools) in &corpus {
+        for (i, tool) in tools.iter().enumerate() {
+            let Some(&(_, _, _, validator)) = compiled::TOOLS
+                .iter()
+                .find(|(f, _, j, _)| f == file && *j == i)
+            else {
+                continue;
+            };
+            let schema = &tool["inputSchema"];
+            let valid = minimal(schema, schema, 0);
+            if !validator.is_valid(&valid) {
+                continue;
+            }
+            let before = counting::count();
+            let ok = validator.is_valid(&valid);
+            let allocations = counting::count() - before;
+            assert!(ok);
+            counted += 1;
+            if allocations > 0 {
+                allocating.push(format!("{file} {}: {allocations}", tool["name"]));
+            }
+        }
+    }
+    assert!(counted > 100, "only {counted} valid calls were generated");
+    // The counter sees this thread's allocations (so a zero above means none happened).
+    let before = counting::count();
+    std::hint::black_box(Vec::<u8>::with_capacity(64));
+    assert!(counting::count() > before);
+    assert!(
+        allocating.is_empty(),
+        "allocations on the valid path:\n{}",
+        allocating.join("\n")
+    );
 }
