@@ -1,0 +1,7 @@
+//! The diagnostics of rejected input, pinned.
+
+#[test]
+fn ui() {
+    let t = trybuild::TestCases::new();
+    t.compile_fail("tests/ui/*.rs");
+}
