@@ -31,7 +31,7 @@
 
 mod json;
 
-use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, TokenStream, TokenTree};
 use quote::quote;
 use serde_json::Value;
 use std::path::PathBuf;
@@ -312,25 +312,23 @@ fn generate(
         };
         options = options.registry_document(uri.value(), document);
     }
-    let (schema, text, error_at): (Value, String, Box<dyn Fn(&str) -> (Span, String)>) =
-        match body.schema {
-            Schema::Inline(json) => {
-                let value = serde_json::from_str(&json.text)
-                    .map_err(|e| syn::Error::new(json.span(""), format!("not valid JSON: {e}")))?;
-                (
-                    value,
-                    json.text.clone(),
-                    Box::new(move |pointer| (json.span(pointer), String::new())),
-                )
-            }
-            Schema::File(path) => {
-                let (full, text, value) = read(&path)?;
-                tracked.push(full);
-                let span = path.span();
-                let prefix = format!("{}: ", path.value());
-                (value, text, Box::new(move |_| (span, prefix.clone())))
-            }
-        };
+    let (schema, text) = match &body.schema {
+        Schema::Inline(json) => {
+            let value = serde_json::from_str(&json.text)
+                .map_err(|e| syn::Error::new(json.span(""), format!("not valid JSON: {e}")))?;
+            (value, json.text.clone())
+        }
+        Schema::File(path) => {
+            let (full, text, value) = read(path)?;
+            tracked.push(full);
+            (value, text)
+        }
+    };
+    // Where a schema error points: the value at its pointer, or the path of the file.
+    let error_at = |pointer: &str| match &body.schema {
+        Schema::Inline(json) => (json.span(pointer), String::new()),
+        Schema::File(path) => (path.span(), format!("{}: ", path.value())),
+    };
     let decl = quote! { #(#attrs)* #vis };
     let item = toolschema_compiler::tool_item_tokens(&decl, name, &schema, &text, &options)
         .map_err(|e| {
