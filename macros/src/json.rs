@@ -258,3 +258,37 @@ fn array(group: &Group, pointer: &str, json: &mut Json) -> syn::Result<()> {
     json.text.push(']');
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_numbers() {
+        for ok in ["0", "-0", "5", "-12", "1.5", "1e3", "1E+3", "-2.5e-7"] {
+            assert!(is_json_number(ok), "{ok}");
+        }
+        for bad in [
+            "", "-", "01", "5.", ".5", "1e", "0x10", "1_000", "5u8", "+1",
+        ] {
+            assert!(!is_json_number(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn tokens_to_text_and_spans() {
+        let tokens: TokenStream = r#"{"a": [-1, {"b~/": null}], "c": r"\d", "d": "\u{e9}\n"}"#
+            .parse()
+            .unwrap();
+        let Some(TokenTree::Group(group)) = tokens.into_iter().next() else {
+            panic!("a group")
+        };
+        let json = from_group(&group).unwrap();
+        assert_eq!(json.text, r#"{"a":[-1,{"b~/":null}],"c":"\\d","d":"é\n"}"#);
+        let pointers: Vec<&str> = json.spans.iter().map(|(p, _)| p.as_str()).collect();
+        assert_eq!(
+            pointers,
+            ["", "/a", "/a/0", "/a/1", "/a/1/b~0~1", "/c", "/d"]
+        );
+    }
+}
