@@ -22,7 +22,10 @@ use toolschema::number::Bound;
 use toolschema::regex::Shape;
 
 /// Emits the module holding one schema's node functions, and the `Validate` impl of `ty`.
+///
+/// `decl` is what precedes `struct`: the visibility, and any attributes.
 pub fn schema(
+    decl: &TokenStream,
     name: &str,
     ty: &syn::Ident,
     module: &syn::Ident,
@@ -78,7 +81,7 @@ pub fn schema(
     quote! {
         #[doc = #doc]
         #[derive(Clone, Copy, Debug, Default)]
-        pub struct #ty;
+        #decl struct #ty;
 
         #[allow(dead_code)]
         impl #ty {

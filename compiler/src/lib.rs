@@ -237,9 +237,18 @@ impl Builder {
         self
     }
 
-    /// Holds every schema to the tool-schema rules of [`toolschema::InputSchema`] (an object
-    /// root whose `type`, if any, is `"object"`; arguments always an object), as the runtime
-    /// does for a tool's `inputSchema`.
+    /// Applies the rules of the tool-call boundary to every schema (see
+    /// [`toolschema::build::build_tool`]): the root must be an object schema whose `type`, if
+    /// any, is `"object"`, and the generated validators reject arguments that are not objects.
+    ///
+    /// ```
+    /// let err = toolschema_compiler::Builder::new()
+    ///     .tool_schemas(true)
+    ///     .schema_value("flag_args", serde_json::json!({"type": "boolean"}))
+    ///     .generate()
+    ///     .unwrap_err();
+    /// assert_eq!(err.schema_error().unwrap().failures()[0].instance_location(), "/type");
+    /// ```
     pub fn tool_schemas(mut self, on: bool) -> Builder {
         self.tool_schemas = on;
         self
@@ -366,17 +375,17 @@ pub fn schema_tokens(
     options: &Options,
 ) -> Result<TokenStream, toolschema::Error> {
     let ir = toolschema::build::build(schema, options)?;
-    Ok(emit_schema(name, schema, &ir, options))
+    Ok(named_tokens(name, schema, &ir, options))
 }
 
-/// The tokens of one tool schema's validator, under the tool-schema rules of
-/// [`toolschema::InputSchema`], or the front end's error.
+/// [`schema_tokens`] under the rules of the tool-call boundary
+/// ([`toolschema::build::build_tool`]).
 ///
 /// ```
 /// use serde_json::json;
 /// let options = toolschema::Options::new();
-/// assert!(toolschema_compiler::tool_schema_tokens("a_args", &json!({"type": "object"}), &options).is_ok());
-/// assert!(toolschema_compiler::tool_schema_tokens("a_args", &json!({"type": "string"}), &options).is_err());
+/// assert!(toolschema_compiler::tool_schema_tokens("a_args", &json!({}), &options).is_ok());
+/// assert!(toolschema_compiler::tool_schema_tokens("a_args", &json!(true), &options).is_err());
 /// ```
 pub fn tool_schema_tokens(
     name: &str,
@@ -384,10 +393,10 @@ pub fn tool_schema_tokens(
     options: &Options,
 ) -> Result<TokenStream, toolschema::Error> {
     let ir = toolschema::build::build_tool(schema, options)?;
-    Ok(emit_schema(name, schema, &ir, options))
+    Ok(named_tokens(name, schema, &ir, options))
 }
 
-fn emit_schema(
+fn named_tokens(
     name: &str,
     schema: &Value,
     ir: &toolschema::ir::Ir,
@@ -397,7 +406,57 @@ fn emit_schema(
     // Not `name` itself: the struct is often included into a module of that name.
     let module = format_ident!("{}_nodes", name);
     let json = serde_json::to_string(schema).unwrap_or_default();
-    emit::schema(name, &ty, &module, ir, options.get_limits(), &json)
+    emit::schema(
+        &quote! { pub },
+        name,
+        &ty,
+        &module,
+        ir,
+        options.get_limits(),
+        &json,
+    )
+}
+
+/// One tool schema's validator as a procedural macro expands it: the struct `ty`, declared
+/// with `decl` (its attributes and visibility), with `schema_json` as its `SCHEMA_JSON`, and
+/// a sibling module of node functions named after `ty` in snake case with `_nodes` appended.
+/// The tool-call rules apply, as with [`Builder::tool_schemas`].
+///
+/// ```
+/// use quote::{format_ident, quote};
+/// use serde_json::json;
+/// let text = r#"{"properties": {"q": {"type": "string"}}}"#;
+/// let schema: serde_json::Value = serde_json::from_str(text).unwrap();
+/// let tokens = toolschema_compiler::tool_item_tokens(
+///     &quote! { pub(crate) },
+///     &format_ident!("SearchArgs"),
+///     &schema,
+///     text,
+///     &toolschema::Options::new(),
+/// )
+/// .unwrap();
+/// let code = toolschema_compiler::format_file(tokens);
+/// assert!(code.contains("pub(crate) struct SearchArgs;"));
+/// assert!(code.contains("mod search_args_nodes"));
+/// ```
+pub fn tool_item_tokens(
+    decl: &TokenStream,
+    ty: &syn::Ident,
+    schema: &Value,
+    schema_json: &str,
+    options: &Options,
+) -> Result<TokenStream, toolschema::Error> {
+    let ir = toolschema::build::build_tool(schema, options)?;
+    let module = format_ident!("{}_nodes", snake_case(&ty.to_string()));
+    Ok(emit::schema(
+        decl,
+        &ty.to_string(),
+        ty,
+        &module,
+        &ir,
+        options.get_limits(),
+        schema_json,
+    ))
 }
 
 /// Formats generated tokens as a file: the header, then `prettyplease` output.
@@ -460,4 +519,24 @@ fn upper_camel(name: &str) -> String {
         out.insert(0, 'S');
     }
     out
+}
+
+/// `SearchArgs` → `search_args`, `HTTPArgs` → `httpargs`: a word break before an upper-case
+/// letter that follows a lower-case letter or a digit.
+fn snake_case(name: &str) -> String {
+    let mut out = String::new();
+    let mut prev_lower = false;
+    for c in name.chars() {
+        if c.is_ascii_uppercase() {
+            if prev_lower {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+            prev_lower = false;
+        } else {
+            out.push(c);
+            prev_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
+        }
+    }
+    out.trim_start_matches('_').to_string()
 }

@@ -1,0 +1,3 @@
+toolschema_macros::tool_schema!(pub Args = {"type": "object"}, format_assertions = true);
+
+fn main() {}

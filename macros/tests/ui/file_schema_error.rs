@@ -1,0 +1,3 @@
+toolschema_macros::tool_schema!(pub Args, path = "tests/schemas/bad_minimum.json");
+
+fn main() {}

@@ -1,0 +1,3 @@
+toolschema_macros::tool_schema!(pub Args = {"type": "array", "items": {"type": "string"}});
+
+fn main() {}

@@ -1,0 +1,5 @@
+toolschema_macros::tool_schema!(pub Args = {
+    "properties": {"owner": {"$ref": "#/$defs/login"}}
+});
+
+fn main() {}
