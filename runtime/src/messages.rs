@@ -10,6 +10,15 @@ use std::fmt::Write;
 
 const SHOWN: usize = 80;
 
+/// `1 item`, `2 items`.
+fn counted(n: u64, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
 /// A value as compact JSON, shortened when long.
 pub fn show(value: &Value) -> String {
     let text = value.to_string();
@@ -131,12 +140,18 @@ pub fn multiple_of(value: &Number, divisor: &Number) -> String {
 
 /// `minLength`.
 pub fn min_length(limit: u64, length: usize) -> String {
-    format!("must be at least {limit} characters long, but has {length}")
+    format!(
+        "must be at least {} long, but has {length}",
+        counted(limit, "character", "characters")
+    )
 }
 
 /// `maxLength`.
 pub fn max_length(limit: u64, length: usize) -> String {
-    format!("must be at most {limit} characters long, but has {length}")
+    format!(
+        "must be at most {} long, but has {length}",
+        counted(limit, "character", "characters")
+    )
 }
 
 /// `pattern`.
@@ -161,12 +176,18 @@ pub fn content_media_type(media_type: &str) -> String {
 
 /// `minItems`.
 pub fn min_items(limit: u64, count: usize) -> String {
-    format!("must have at least {limit} items, but has {count}")
+    format!(
+        "must have at least {}, but has {count}",
+        counted(limit, "item", "items")
+    )
 }
 
 /// `maxItems`.
 pub fn max_items(limit: u64, count: usize) -> String {
-    format!("must have at most {limit} items, but has {count}")
+    format!(
+        "must have at most {}, but has {count}",
+        counted(limit, "item", "items")
+    )
 }
 
 /// `uniqueItems`.
@@ -190,12 +211,18 @@ pub fn max_contains(max: u64, count: usize) -> String {
 
 /// `minProperties`.
 pub fn min_properties(limit: u64, count: usize) -> String {
-    format!("must have at least {limit} properties, but has {count}")
+    format!(
+        "must have at least {}, but has {count}",
+        counted(limit, "property", "properties")
+    )
 }
 
 /// `maxProperties`.
 pub fn max_properties(limit: u64, count: usize) -> String {
-    format!("must have at most {limit} properties, but has {count}")
+    format!(
+        "must have at most {}, but has {count}",
+        counted(limit, "property", "properties")
+    )
 }
 
 /// `required`.
