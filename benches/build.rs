@@ -10,8 +10,10 @@ use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 fn load(path: &Path) -> Value {
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
-        .unwrap()
+    serde_json::from_str(
+        &std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display())),
+    )
+    .unwrap()
 }
 
 fn main() {
@@ -49,9 +51,20 @@ fn main() {
         ("GeoJSON", "geojson.json"),
         ("Recursive", "recursive_schema.json"),
     ] {
-        add(format!("corpus/{name}"), &convert::to_2020_12(&load(&corpus.join(file))), &mut arms);
+        add(
+            format!("corpus/{name}"),
+            &convert::to_2020_12(&load(&corpus.join(file))),
+            &mut arms,
+        );
     }
-    for name in ["recursive_tree", "unevaluated_all_of", "dynamic_tree", "discriminated_one_of", "patterns", "nested_quantifier"] {
+    for name in [
+        "recursive_tree",
+        "unevaluated_all_of",
+        "dynamic_tree",
+        "discriminated_one_of",
+        "patterns",
+        "nested_quantifier",
+    ] {
         let path = manifest.join(format!("schemas/{name}.json"));
         println!("cargo:rerun-if-changed={}", path.display());
         add(format!("stress/{name}"), &load(&path), &mut arms);

@@ -5,20 +5,40 @@
 
 use serde_json::{Map, Value};
 
-const SCHEMA_MAPS: &[&str] = &["properties", "patternProperties", "definitions", "$defs", "dependentSchemas"];
+const SCHEMA_MAPS: &[&str] = &[
+    "properties",
+    "patternProperties",
+    "definitions",
+    "$defs",
+    "dependentSchemas",
+];
 const SCHEMA_LISTS: &[&str] = &["allOf", "anyOf", "oneOf", "prefixItems"];
-const SCHEMA_ONE: &[&str] = &["additionalProperties", "items", "not", "contains", "propertyNames", "if", "then", "else"];
+const SCHEMA_ONE: &[&str] = &[
+    "additionalProperties",
+    "items",
+    "not",
+    "contains",
+    "propertyNames",
+    "if",
+    "then",
+    "else",
+];
 
 pub fn to_2020_12(root: &Value) -> Value {
     let mut out = convert(root);
     let uses_draft_04 = out.to_string().contains(DRAFT_04);
     if let Value::Object(map) = &mut out {
-        map.insert("$schema".into(), Value::String("https://json-schema.org/draft/2020-12/schema".into()));
+        map.insert(
+            "$schema".into(),
+            Value::String("https://json-schema.org/draft/2020-12/schema".into()),
+        );
         if uses_draft_04 {
             // References into the draft-04 meta-schema (the Kubernetes schema has them) point
             // at a 2020-12 rendering of the parts they use, so that no validator needs a
             // draft-04 document.
-            let defs = map.entry("$defs").or_insert_with(|| Value::Object(Map::new()));
+            let defs = map
+                .entry("$defs")
+                .or_insert_with(|| Value::Object(Map::new()));
             if let Value::Object(defs) = defs {
                 defs.insert("draft04".into(), draft_04_parts());
             }
@@ -33,10 +53,10 @@ const DRAFT_04: &str = "http://json-schema.org/draft-04/schema#";
 fn rewrite_refs(value: &mut Value) {
     match value {
         Value::Object(map) => {
-            if let Some(Value::String(r)) = map.get_mut("$ref") {
-                if let Some(rest) = r.strip_prefix(DRAFT_04) {
-                    *r = format!("#/$defs/draft04{rest}");
-                }
+            if let Some(Value::String(r)) = map.get_mut("$ref")
+                && let Some(rest) = r.strip_prefix(DRAFT_04)
+            {
+                *r = format!("#/$defs/draft04{rest}");
             }
             map.values_mut().for_each(rewrite_refs);
         }
@@ -87,7 +107,10 @@ fn convert(schema: &Value) -> Value {
                 out.insert("$id".into(), v.clone());
             }
             "items" if v.is_array() => {
-                out.insert("prefixItems".into(), Value::Array(v.as_array().unwrap().iter().map(convert).collect()));
+                out.insert(
+                    "prefixItems".into(),
+                    Value::Array(v.as_array().unwrap().iter().map(convert).collect()),
+                );
                 if let Some(additional) = map.get("additionalItems") {
                     out.insert("items".into(), convert(additional));
                 }
@@ -113,22 +136,32 @@ fn convert(schema: &Value) -> Value {
                 }
             }
             "exclusiveMinimum" | "exclusiveMaximum" if v.is_boolean() => {
-                let bound = if k == "exclusiveMinimum" { "minimum" } else { "maximum" };
-                if v == &Value::Bool(true) {
-                    if let Some(b) = map.get(bound) {
-                        out.insert(k.clone(), b.clone());
-                    }
+                let bound = if k == "exclusiveMinimum" {
+                    "minimum"
+                } else {
+                    "maximum"
+                };
+                if v == &Value::Bool(true)
+                    && let Some(b) = map.get(bound)
+                {
+                    out.insert(k.clone(), b.clone());
                 }
             }
             "minimum" | "maximum" => {
-                let exclusive = if k == "minimum" { "exclusiveMinimum" } else { "exclusiveMaximum" };
+                let exclusive = if k == "minimum" {
+                    "exclusiveMinimum"
+                } else {
+                    "exclusiveMaximum"
+                };
                 if map.get(exclusive) != Some(&Value::Bool(true)) {
                     out.insert(k.clone(), v.clone());
                 }
             }
             key if SCHEMA_MAPS.contains(&key) => {
                 let converted = match v {
-                    Value::Object(m) => Value::Object(m.iter().map(|(n, s)| (n.clone(), convert(s))).collect()),
+                    Value::Object(m) => {
+                        Value::Object(m.iter().map(|(n, s)| (n.clone(), convert(s))).collect())
+                    }
                     other => other.clone(),
                 };
                 out.insert(k.clone(), converted);

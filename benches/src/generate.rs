@@ -35,18 +35,18 @@ pub fn valid(root: &Value, schema: &Value, full: bool, depth: usize) -> Value {
     if let Some(c) = schema.get("const") {
         return c.clone();
     }
-    if let Some(Value::Array(options)) = schema.get("enum") {
-        if let Some(first) = options.first() {
-            return first.clone();
-        }
+    if let Some(Value::Array(options)) = schema.get("enum")
+        && let Some(first) = options.first()
+    {
+        return first.clone();
     }
     for key in ["anyOf", "oneOf", "allOf"] {
-        if let Some(Value::Array(options)) = schema.get(key) {
-            if first_type(schema).is_none() && schema.get("properties").is_none() {
-                if let Some(first) = options.first() {
-                    return valid(root, first, full, depth + 1);
-                }
-            }
+        if let Some(Value::Array(options)) = schema.get(key)
+            && first_type(schema).is_none()
+            && schema.get("properties").is_none()
+            && let Some(first) = options.first()
+        {
+            return valid(root, first, full, depth + 1);
         }
     }
     let kind = first_type(schema).unwrap_or(if schema.get("properties").is_some() {
@@ -72,8 +72,15 @@ pub fn valid(root: &Value, schema: &Value, full: bool, depth: usize) -> Value {
             Value::Object(out)
         }
         "array" => {
-            let min = schema.get("minItems").and_then(Value::as_u64).unwrap_or(1).max(1);
-            let item = schema.get("items").map(|i| valid(root, i, full, depth + 1)).unwrap_or(json!("x"));
+            let min = schema
+                .get("minItems")
+                .and_then(Value::as_u64)
+                .unwrap_or(1)
+                .max(1);
+            let item = schema
+                .get("items")
+                .map(|i| valid(root, i, full, depth + 1))
+                .unwrap_or(json!("x"));
             let unique = schema.get("uniqueItems") == Some(&Value::Bool(true));
             if unique {
                 return Value::Array(vec![item]);
@@ -82,10 +89,17 @@ pub fn valid(root: &Value, schema: &Value, full: bool, depth: usize) -> Value {
         }
         "integer" | "number" => {
             let lo = schema.get("minimum").and_then(Value::as_f64).or_else(|| {
-                schema.get("exclusiveMinimum").and_then(Value::as_f64).map(|x| x + 1.0)
+                schema
+                    .get("exclusiveMinimum")
+                    .and_then(Value::as_f64)
+                    .map(|x| x + 1.0)
             });
             let hi = schema.get("maximum").and_then(Value::as_f64);
-            let mut n = lo.unwrap_or(1.0).max(if hi.is_some_and(|h| h < 1.0) { f64::MIN } else { 1.0 });
+            let mut n = lo.unwrap_or(1.0).max(if hi.is_some_and(|h| h < 1.0) {
+                f64::MIN
+            } else {
+                1.0
+            });
             if let Some(h) = hi {
                 n = n.min(h);
             }
@@ -94,7 +108,11 @@ pub fn valid(root: &Value, schema: &Value, full: bool, depth: usize) -> Value {
         "boolean" => json!(true),
         "null" => Value::Null,
         _ => {
-            let min = schema.get("minLength").and_then(Value::as_u64).unwrap_or(1).max(1);
+            let min = schema
+                .get("minLength")
+                .and_then(Value::as_u64)
+                .unwrap_or(1)
+                .max(1);
             match schema.get("format").and_then(Value::as_str) {
                 Some("uri") => json!("https://example.com/resource"),
                 Some("date-time") => json!("2026-01-01T00:00:00Z"),
@@ -148,10 +166,12 @@ fn deepest_scalar(value: &Value, at: String) -> Option<String> {
         Value::Object(map) => {
             for (k, v) in map {
                 let p = format!("{at}/{}", k.replace('~', "~0").replace('/', "~1"));
-                if let Some(found) = deepest_scalar(v, p) {
-                    if best.as_ref().is_none_or(|b| found.matches('/').count() > b.matches('/').count()) {
-                        best = Some(found);
-                    }
+                if let Some(found) = deepest_scalar(v, p)
+                    && best
+                        .as_ref()
+                        .is_none_or(|b| found.matches('/').count() > b.matches('/').count())
+                {
+                    best = Some(found);
                 }
             }
             best

@@ -60,7 +60,10 @@ impl Engine for Boon {
         self.0.validate(v, self.1).is_ok()
     }
     fn errors(&self, v: &Value) -> usize {
-        self.0.validate(v, self.1).err().map_or(0, |e| e.causes.len().max(1))
+        self.0
+            .validate(v, self.1)
+            .err()
+            .map_or(0, |e| e.causes.len().max(1))
     }
 }
 
@@ -90,7 +93,9 @@ fn build_all(schema: &Value, key: &str) -> Option<Vec<Option<Box<dyn Engine>>>> 
     let mut schemas = boon::Schemas::new();
     let mut compiler = boon::Compiler::new();
     compiler.set_default_draft(boon::Draft::V2020_12);
-    compiler.add_resource("http://bench.invalid/schema.json", schema.clone()).ok()?;
+    compiler
+        .add_resource("http://bench.invalid/schema.json", schema.clone())
+        .ok()?;
     let index = match compiler.compile("http://bench.invalid/schema.json", &mut schemas) {
         Ok(i) => i,
         Err(e) => {
@@ -145,8 +150,10 @@ fn shared() -> PathBuf {
 }
 
 fn load(path: &Path) -> Value {
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
-        .unwrap()
+    serde_json::from_str(
+        &std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display())),
+    )
+    .unwrap()
 }
 
 fn mcp_cases(out: &mut Vec<Case>, skipped: &mut Vec<String>) {
@@ -161,7 +168,11 @@ fn mcp_cases(out: &mut Vec<Case>, skipped: &mut Vec<String>) {
         for (index, tool) in load(&file).as_array().unwrap().iter().enumerate() {
             let name = tool["name"].as_str().unwrap_or("?").to_string();
             let schema = &tool["inputSchema"];
-            if schema.get("$schema").and_then(Value::as_str).is_some_and(|s| s.contains("draft-07")) {
+            if schema
+                .get("$schema")
+                .and_then(Value::as_str)
+                .is_some_and(|s| s.contains("draft-07"))
+            {
                 continue;
             }
             let valid = generate::valid(schema, schema, true, 0);
@@ -188,12 +199,24 @@ fn mcp_cases(out: &mut Vec<Case>, skipped: &mut Vec<String>) {
 fn corpus_cases(out: &mut Vec<Case>) {
     let dir = shared().join("bench-corpus/jsonschema-rs");
     for (name, schema, instances) in [
-        ("CITM", "citm_catalog_schema.json", &["citm_catalog.json"][..]),
-        ("Fast", "fast_schema.json", &["fast_valid.json", "fast_invalid.json"][..]),
+        (
+            "CITM",
+            "citm_catalog_schema.json",
+            &["citm_catalog.json"][..],
+        ),
+        (
+            "Fast",
+            "fast_schema.json",
+            &["fast_valid.json", "fast_invalid.json"][..],
+        ),
         ("FHIR", "fhir.schema.json", &["patient-example-d.json"][..]),
         ("GeoJSON", "geojson.json", &["canada.json"][..]),
         ("Kubernetes", "swagger.json", &["kubernetes.json"][..]),
-        ("Recursive", "recursive_schema.json", &["recursive_instance.json"][..]),
+        (
+            "Recursive",
+            "recursive_schema.json",
+            &["recursive_instance.json"][..],
+        ),
     ] {
         let schema = convert::to_2020_12(&load(&dir.join(schema)));
         for file in instances {
@@ -224,7 +247,9 @@ fn stress_cases(out: &mut Vec<Case>) {
     for i in 0..6 {
         tree = json!({"value": i, "children": [tree.clone(), tree.clone(), {"value": 0}]});
     }
-    let schema = |name: &str| load(&Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("schemas/{name}.json")));
+    let schema = |name: &str| {
+        load(&Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("schemas/{name}.json")))
+    };
     let recursive = schema("recursive_tree");
     let unevaluated = schema("unevaluated_all_of");
     let dynamic = schema("dynamic_tree");
@@ -235,7 +260,12 @@ fn stress_cases(out: &mut Vec<Case>) {
     let discriminated = schema("discriminated_one_of");
     let patterns = schema("patterns");
     for (label, key, schema, instance) in [
-        ("recursive tree ($ref: #)", "recursive_tree", recursive, tree),
+        (
+            "recursive tree ($ref: #)",
+            "recursive_tree",
+            recursive,
+            tree,
+        ),
         (
             "unevaluatedProperties over allOf/oneOf",
             "unevaluated_all_of",
@@ -269,7 +299,8 @@ fn stress_cases(out: &mut Vec<Case>) {
 /// `^(a+)+$` against 100,000 `a`s and a `!`: exponential on a backtracking engine, one linear
 /// pass on an automaton.
 fn pattern_case(out: &mut Vec<Case>) {
-    let schema = load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("schemas/nested_quantifier.json"));
+    let schema =
+        load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("schemas/nested_quantifier.json"));
     out.push(Case {
         workload: "pathological pattern".into(),
         label: "^(a+)+$ on 100,000 a's and !".into(),
@@ -293,8 +324,15 @@ fn main() {
     let mut skipped = Vec::new();
     // `--only WORKLOAD` measures one workload (for profiling).
     let args: Vec<String> = std::env::args().collect();
-    let only = args.iter().position(|a| a == "--only").and_then(|i| args.get(i + 1)).cloned();
-    let wanted = |w: &str| only.as_deref().is_none_or(|o| w.contains(o) || o.contains(w));
+    let only = args
+        .iter()
+        .position(|a| a == "--only")
+        .and_then(|i| args.get(i + 1))
+        .cloned();
+    let wanted = |w: &str| {
+        only.as_deref()
+            .is_none_or(|o| w.contains(o) || o.contains(w))
+    };
     if wanted("MCP tool calls") {
         mcp_cases(&mut cases, &mut skipped);
     }
@@ -312,7 +350,11 @@ fn main() {
     }
     // `--profile N`: run engine N's is_valid over the selected cases for a few seconds, for a
     // profiler to sample.
-    if let Some(n) = args.iter().position(|a| a == "--profile").and_then(|i| args.get(i + 1)) {
+    if let Some(n) = args
+        .iter()
+        .position(|a| a == "--profile")
+        .and_then(|i| args.get(i + 1))
+    {
         let n: usize = n.parse().expect("--profile takes an engine index");
         let start = Instant::now();
         while start.elapsed() < Duration::from_secs(4) {
@@ -328,12 +370,25 @@ fn main() {
     // Agreement first: a case on which the validators disagree is reported and not timed.
     let mut disagreements = Vec::new();
     cases.retain(|c| {
-        let verdicts: Vec<bool> = c.engines.iter().flatten().map(|e| e.is_valid(&c.instance)).collect();
-        let full: Vec<bool> = c.engines.iter().flatten().map(|e| e.errors(&c.instance) == 0).collect();
+        let verdicts: Vec<bool> = c
+            .engines
+            .iter()
+            .flatten()
+            .map(|e| e.is_valid(&c.instance))
+            .collect();
+        let full: Vec<bool> = c
+            .engines
+            .iter()
+            .flatten()
+            .map(|e| e.errors(&c.instance) == 0)
+            .collect();
         if verdicts.iter().all(|v| *v == verdicts[0]) && verdicts == full {
             true
         } else {
-            disagreements.push(format!("{} / {}: is_valid {:?}", c.workload, c.label, verdicts));
+            disagreements.push(format!(
+                "{} / {}: is_valid {:?}",
+                c.workload, c.label, verdicts
+            ));
             false
         }
     });
@@ -401,9 +456,17 @@ fn main() {
             black_box(jsonschema::draft202012::new(s).unwrap());
         }
     });
-    println!("## Building validators for {} admitted tools (µs for all)\n", tools.len());
+    println!(
+        "## Building validators for {} admitted tools (µs for all)\n",
+        tools.len()
+    );
     println!("| toolschema (interpreted) | jsonschema |\n|---|---|");
-    println!("| {:.0} | {:.0} ({:.2}×) |\n", ours / 1e3, theirs / 1e3, theirs / ours);
+    println!(
+        "| {:.0} | {:.0} ({:.2}×) |\n",
+        ours / 1e3,
+        theirs / 1e3,
+        theirs / ours
+    );
 
     if !disagreements.is_empty() || !skipped.is_empty() {
         println!("## Not timed\n");
