@@ -31,7 +31,7 @@ fn main() {
     println!("cargo:rerun-if-changed={}", tests_dir.display());
     let expected = expected_failures(&manifest.join("expected-failures.txt"));
     let out_dir = PathBuf::from(std::env::var("OUT_DIR").unwrap());
-    let remotes = remotes(&suite.join("remotes"));
+    let remotes = remotes::read(&suite.join("remotes"));
     let mut code = String::new();
     let mut listed_seen = BTreeSet::new();
     for (group_kind, dir) in [
@@ -278,29 +278,8 @@ fn tight_limits() -> toolschema::Limits {
         .max_evaluation_steps(2_000)
 }
 
-/// Every file under `remotes/`, as served at `http://localhost:1234/…`.
-fn remotes(root: &Path) -> Vec<(String, Value)> {
-    let mut out = Vec::new();
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).expect("remotes directory") {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "json") {
-                let relative = path
-                    .strip_prefix(root)
-                    .unwrap()
-                    .to_string_lossy()
-                    .replace('\\', "/");
-                let value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-                out.push((format!("http://localhost:1234/{relative}"), value));
-            }
-        }
-    }
-    out.sort_by(|a, b| a.0.cmp(&b.0));
-    out
-}
+#[path = "src/remotes.rs"]
+mod remotes;
 
 /// `file :: group :: case` keys of the expected-failure list (the text after `#` is the reason).
 fn expected_failures(path: &Path) -> BTreeSet<String> {

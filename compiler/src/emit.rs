@@ -303,14 +303,8 @@ impl<'a> Cx<'a> {
                 };
             });
         }
-        let local_props = k
-            .object
-            .as_ref()
-            .is_some_and(|o| o.unevaluated_properties.is_some());
-        let local_items = k
-            .array
-            .as_ref()
-            .is_some_and(|a| a.unevaluated_items.is_some());
+        let local_props = k.unevaluated_properties().is_some();
+        let local_items = k.unevaluated_items().is_some();
         let has_out = takes_out(node);
         let may_track = has_out || local_props || local_items;
         if may_track {
@@ -769,7 +763,7 @@ impl<'a> Cx<'a> {
         }
         // The unevaluated keywords go last, once every annotation they read is in.
         let mut arms = Vec::new();
-        if let Some(child) = k.object.as_ref().and_then(|o| o.unevaluated_properties) {
+        if let Some(child) = k.unevaluated_properties() {
             let member = self.member(
                 &mut b,
                 child,
@@ -793,7 +787,7 @@ impl<'a> Cx<'a> {
                 }
             });
         }
-        if let Some(child) = k.array.as_ref().and_then(|a| a.unevaluated_items) {
+        if let Some(child) = k.unevaluated_items() {
             let member = self.member(
                 &mut b,
                 child,

@@ -344,14 +344,8 @@ impl<'ir> Interpreter<'ir> {
         // Annotations are gathered when an `unevaluated*` keyword here needs them, or when the
         // caller asked for them.
         let wants_local = match v {
-            Value::Object(_) => k
-                .object
-                .as_ref()
-                .is_some_and(|o| o.unevaluated_properties.is_some()),
-            Value::Array(_) => k
-                .array
-                .as_ref()
-                .is_some_and(|a| a.unevaluated_items.is_some()),
+            Value::Object(_) => k.unevaluated_properties().is_some(),
+            Value::Array(_) => k.unevaluated_items().is_some(),
             _ => false,
         };
         let tracking =
@@ -720,7 +714,7 @@ impl<'ir> Interpreter<'ir> {
         }
         match v {
             Value::Object(map) => {
-                if let Some(child) = k.object.as_ref().and_then(|o| o.unevaluated_properties) {
+                if let Some(child) = k.unevaluated_properties() {
                     let kp1 = kp.key("unevaluatedProperties");
                     for (i, (key, value)) in map.iter().enumerate() {
                         if marks.get(i) {
@@ -745,7 +739,7 @@ impl<'ir> Interpreter<'ir> {
                 }
             }
             Value::Array(items) => {
-                if let Some(child) = k.array.as_ref().and_then(|a| a.unevaluated_items) {
+                if let Some(child) = k.unevaluated_items() {
                     let kp1 = kp.key("unevaluatedItems");
                     for (i, item) in items.iter().enumerate() {
                         if marks.get(i) {

@@ -146,6 +146,16 @@ pub struct Keywords {
 }
 
 impl Keywords {
+    /// `unevaluatedProperties`, when present.
+    pub fn unevaluated_properties(&self) -> Option<NodeId> {
+        self.object.as_ref().and_then(|o| o.unevaluated_properties)
+    }
+
+    /// `unevaluatedItems`, when present.
+    pub fn unevaluated_items(&self) -> Option<NodeId> {
+        self.array.as_ref().and_then(|a| a.unevaluated_items)
+    }
+
     /// Whether any of `anyOf`, `oneOf`, `not`, `if` is present.
     pub fn has_combinators(&self) -> bool {
         !self.any_of.is_empty()

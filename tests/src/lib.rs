@@ -2,6 +2,7 @@
 //! registry, and the check of one case.
 
 pub mod boundary;
+pub mod remotes;
 
 use serde_json::Value;
 use std::collections::HashMap;
@@ -21,30 +22,7 @@ pub fn suite_root() -> PathBuf {
 /// Every file under `remotes/`, as served at `http://localhost:1234/…`.
 pub fn remotes() -> &'static [(String, Value)] {
     static REMOTES: OnceLock<Vec<(String, Value)>> = OnceLock::new();
-    REMOTES.get_or_init(|| {
-        let root = suite_root().join("remotes");
-        let mut out = Vec::new();
-        let mut stack = vec![root.clone()];
-        while let Some(dir) = stack.pop() {
-            for entry in std::fs::read_dir(&dir).expect("remotes directory") {
-                let path = entry.unwrap().path();
-                if path.is_dir() {
-                    stack.push(path);
-                } else if path.extension().is_some_and(|e| e == "json") {
-                    let relative = path
-                        .strip_prefix(&root)
-                        .unwrap()
-                        .to_string_lossy()
-                        .replace('\\', "/");
-                    let value =
-                        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-                    out.push((format!("http://localhost:1234/{relative}"), value));
-                }
-            }
-        }
-        out.sort_by(|a, b| a.0.cmp(&b.0));
-        out
-    })
+    REMOTES.get_or_init(|| remotes::read(&suite_root().join("remotes")))
 }
 
 /// Options with every remote as a registry document.

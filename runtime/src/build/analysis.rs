@@ -135,14 +135,8 @@ pub fn mark_tracking(ir: &mut Ir) {
     let mut items: Vec<NodeId> = Vec::new();
     for node in &ir.nodes {
         if let Body::Keywords(k) = &node.body {
-            let wants_props = k
-                .object
-                .as_ref()
-                .is_some_and(|o| o.unevaluated_properties.is_some());
-            let wants_items = k
-                .array
-                .as_ref()
-                .is_some_and(|a| a.unevaluated_items.is_some());
+            let wants_props = k.unevaluated_properties().is_some();
+            let wants_items = k.unevaluated_items().is_some();
             if wants_props || wants_items {
                 in_place(k, |n, annotates| {
                     if annotates {
