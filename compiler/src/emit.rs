@@ -15,11 +15,11 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use serde_json::Value;
 use std::cell::RefCell;
-use toolschema::Limits;
-use toolschema::ir::*;
-use toolschema::json::{JsonType, TypeSet};
-use toolschema::number::Bound;
-use toolschema::regex::Shape;
+use toolschema_core::Limits;
+use toolschema_core::ir::*;
+use toolschema_core::json::{JsonType, TypeSet};
+use toolschema_core::number::Bound;
+use toolschema_core::regex::Shape;
 
 /// Emits the module holding one schema's node functions, and the `Validate` impl of `ty`.
 ///
@@ -1591,7 +1591,7 @@ impl<'a> Cx<'a> {
     }
 }
 
-use toolschema::ir::Body as Body_;
+use toolschema_core::ir::Body as Body_;
 
 /// `!test`, with parentheses only where precedence needs them.
 fn negate(test: &TokenStream) -> TokenStream {

@@ -4,15 +4,14 @@
 //! while the crate compiles: the same code `toolschema-compiler` writes from a build script,
 //! with every schema error reported as a compile error at the input at fault.
 //!
-//! The generated code names the runtime as `::toolschema`, so a crate using the macro
-//! depends on both `toolschema` and `toolschema-macros`. (The runtime cannot re-export the
-//! macro: the macro is built on the compiler, which is built on the runtime, and cargo does
-//! not allow that cycle, not even behind an optional feature.)
+//! Users reach it as `toolschema::tool_schema!`, with `toolschema`'s `macros` feature on; the
+//! generated code names the runtime as `::toolschema`. (The macro is built on the compiler,
+//! which is built on `toolschema-core`, the engine `toolschema` re-exports; so `toolschema`
+//! can depend on this crate without a cycle.)
 //!
 //! ```
 //! use serde_json::json;
-//! use toolschema::Validate;
-//! use toolschema_macros::tool_schema;
+//! use toolschema::{Validate, tool_schema};
 //!
 //! tool_schema!(pub SearchArgs = {
 //!     "type": "object",
@@ -297,7 +296,7 @@ fn generate(
     body: Body,
 ) -> syn::Result<TokenStream> {
     let mut tracked: Vec<PathBuf> = Vec::new();
-    let mut options = toolschema::Options::new()
+    let mut options = toolschema_core::Options::new()
         .format_assertion(body.format_assertion)
         .content_assertion(body.content_assertion);
     for (uri, resource) in &body.resources {
@@ -400,7 +399,7 @@ fn stub(attrs: &[Attribute], vis: &Visibility, name: &Ident) -> TokenStream {
 /// The runtime's account of a schema error: its `Display` when it has one failure; with
 /// more, the class and message and the first failure (the rest repeat it through the
 /// meta-schema's branches).
-fn describe(e: &toolschema::Error) -> String {
+fn describe(e: &toolschema_core::Error) -> String {
     match e.failures() {
         [_] | [] => e.to_string(),
         [first, rest @ ..] => format!(

@@ -1,8 +1,8 @@
 //! The macro's two forms, its options, and the JSON it reads from tokens.
 
 use serde_json::json;
+use toolschema::tool_schema;
 use toolschema::{ErrorClass, Validate, Validator};
-use toolschema_macros::tool_schema;
 
 tool_schema!(pub SearchArgs, path = "tests/schemas/search.json", resources = {
     "https://example.test/common.json" => "tests/schemas/common.json",

@@ -4,12 +4,13 @@
 //!
 //! A schema is read once by the front end ([`build`]) into an intermediate representation
 //! ([`ir`]), which the interpreter ([`Validator`]) runs and the code generator
-//! (`toolschema-compiler`) turns into Rust. Both paths give the same verdicts and the same
-//! errors.
+//! (`toolschema-compiler`, behind a build script or [`tool_schema!`](crate#compile-time-validators))
+//! turns into Rust. Both paths give the same verdicts and the same errors.
 //!
 //! At the tool-call boundary, [`InputSchema`] adds the rules of a tool's `inputSchema`: the
 //! root describes an object, the dialect is exactly 2020-12, every reference resolves while
-//! building, and every limit fails closed.
+//! building, and every limit fails closed. [`catalog`] admits a whole `tools/list` and checks
+//! every call before it reaches a backend.
 //!
 //! ```
 //! use serde_json::json;
@@ -28,30 +29,43 @@
 //! assert_eq!(err.failures().len(), 2);
 //! # Ok::<(), toolschema::Error>(())
 //! ```
+//!
+//! ## Compile-time validators
+//!
+//! With the `macros` feature, `toolschema::tool_schema!` compiles a schema written next to its
+//! tool into a validator while the crate compiles; a schema error is a compile error at the
+//! offending JSON value.
+//!
+//! ```ignore
+//! toolschema::tool_schema!(pub SearchArgs = {
+//!     "type": "object",
+//!     "properties": {"query": {"type": "string", "minLength": 1}},
+//!     "required": ["query"]
+//! });
+//! ```
+//!
+//! ## Crates
+//!
+//! The front end, IR and interpreter live in `toolschema-core`, which this crate re-exports
+//! whole: the code generator needs them too, and the macro this crate re-exports is built on
+//! the code generator, so they cannot live here without a dependency cycle.
+
+pub mod catalog;
+
+#[doc(inline)]
+pub use toolschema_core::{
+    Error, ErrorClass, ErrorSubject, Failure, InputSchema, Limits, LoaderError, Options, Validate,
+    Validator, build, content, format, ir, json, messages, metaschema, number, pointer, regex,
+};
 
 #[doc(hidden)]
-pub mod __private;
-pub mod build;
-pub mod catalog;
-pub mod content;
-mod error;
-pub mod format;
-mod input_schema;
-mod interp;
-pub mod ir;
-pub mod json;
-pub mod messages;
-pub mod metaschema;
-pub mod number;
-mod options;
-pub mod pointer;
-pub mod regex;
-mod validator;
+pub use toolschema_core::__private;
 
-pub use error::{Error, ErrorClass, ErrorSubject, Failure};
-pub use input_schema::InputSchema;
-pub use options::{Limits, LoaderError, Options};
-pub use validator::{Validate, Validator};
+/// Compiles a tool's input schema into a validator at compile time (the `macros` feature).
+///
+/// See [`toolschema_macros::tool_schema`] for the forms and options.
+#[cfg(feature = "macros")]
+pub use toolschema_macros::tool_schema;
 
 /// Includes the validators `toolschema-compiler` wrote to `OUT_DIR` from a build script.
 ///

@@ -11,7 +11,7 @@
 use serde_json::{Value, json};
 use std::io::{BufRead, Write};
 use toolschema::Validate;
-use toolschema_macros::tool_schema;
+use toolschema::tool_schema;
 
 tool_schema!(
     /// The arguments of `add`: two numbers.

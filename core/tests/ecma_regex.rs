@@ -1,5 +1,5 @@
 //! The regex cases of the official JSON-Schema-Test-Suite (draft 2020-12),
-//! run directly against `toolschema::regex`.
+//! run directly against `toolschema_core::regex`.
 //!
 //! Groups whose schema is just a `pattern` or `"format": "regex"` (with an
 //! optional `$schema` and `"type": "string"`) are checked case by case.
@@ -10,7 +10,7 @@
 use std::path::PathBuf;
 
 use serde_json::{Map, Value};
-use toolschema::regex::{DEFAULT_SIZE_LIMIT, Pattern, is_valid_syntax};
+use toolschema_core::regex::{DEFAULT_SIZE_LIMIT, Pattern, is_valid_syntax};
 
 const FILES: &[&str] = &[
     "tests/draft2020-12/optional/ecmascript-regex.json",

@@ -10,7 +10,7 @@ use std::cmp::Ordering;
 use std::path::PathBuf;
 
 use serde_json::{Map, Number, Value};
-use toolschema::number::{self, Bound, MultipleOf};
+use toolschema_core::number::{self, Bound, MultipleOf};
 
 fn suite_dir() -> PathBuf {
     let root = std::env::var_os("JSON_SCHEMA_TEST_SUITE").map_or_else(

@@ -3,10 +3,10 @@
 use serde_json::json;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use toolschema::ir::{Body, DynamicRef};
-use toolschema::{ErrorClass, Options, Validate, Validator};
+use toolschema_core::ir::{Body, DynamicRef};
+use toolschema_core::{ErrorClass, Options, Validate, Validator};
 
-fn keywords(v: &Validator, index: usize) -> &toolschema::ir::Keywords {
+fn keywords(v: &Validator, index: usize) -> &toolschema_core::ir::Keywords {
     match &v.ir().nodes[index].body {
         Body::Keywords(k) => k,
         Body::Bool(_) => panic!("node {index} is a boolean schema"),
@@ -282,7 +282,8 @@ fn exponential_schemas_hit_the_step_limit() {
     }
     defs.insert("a40".into(), json!({"type": "integer"}));
     let schema = json!({"$defs": defs, "$ref": "#/$defs/a0"});
-    let options = Options::new().limits(toolschema::Limits::new().max_evaluation_steps(100_000));
+    let options =
+        Options::new().limits(toolschema_core::Limits::new().max_evaluation_steps(100_000));
     let v = Validator::with_options(&schema, &options).unwrap();
     assert!(!v.is_valid(&json!(1)));
     let err = v.validate(&json!(1)).unwrap_err();

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use serde_json::Value;
-use toolschema::format::Format;
+use toolschema_core::format::Format;
 
 /// Cases whose expected verdict this crate does not give, each with why.
 /// The run fails if one of them starts passing, so the list stays honest.
