@@ -54,13 +54,13 @@ pub fn multiple_of(text: &str) -> MultipleOf {
 
 /// The failure a limit on evaluation depth produces.
 pub fn too_deep(ip: &Path<'_>, kp: &Path<'_>, uri: &str, limit: usize) -> Halt {
-    Halt(Failure::new(
+    Halt(Box::new(Failure::new(
         ip.pointer(),
         kp.pointer(),
         Some(uri.to_owned()),
         "",
         messages::evaluation_too_deep(limit),
-    ))
+    )))
 }
 
 /// What one evaluation carries along: the failures recorded so far and the evaluation steps
@@ -105,13 +105,13 @@ impl Sink {
 #[cold]
 #[inline(never)]
 fn too_long(ip: &Path<'_>, kp: &Path<'_>, uri: &str, limit: usize) -> Halt {
-    Halt(Failure::new(
+    Halt(Box::new(Failure::new(
         ip.pointer(),
         kp.pointer(),
         Some(uri.to_owned()),
         "",
         messages::evaluation_too_long(limit),
-    ))
+    )))
 }
 
 /// Records a failure of `keyword` (its absolute location given whole).
@@ -137,7 +137,7 @@ pub fn finish(outcome: Result<Vec<Failure>, Halt>) -> Result<(), Error> {
     match outcome {
         Ok(failures) if failures.is_empty() => Ok(()),
         Ok(failures) => Err(Error::invalid_instance(failures)),
-        Err(Halt(failure)) => Err(Error::instance_execution_failure(failure)),
+        Err(Halt(failure)) => Err(Error::instance_execution_failure(*failure)),
     }
 }
 

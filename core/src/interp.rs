@@ -18,8 +18,11 @@ use crate::pointer;
 use serde_json::{Map, Value};
 
 /// Evaluation stopped by a limit.
+///
+/// Boxed so that `Result<bool, Halt>`, which every evaluation step returns, is two words and
+/// travels in registers rather than through memory.
 #[derive(Debug)]
-pub struct Halt(pub Failure);
+pub struct Halt(pub Box<Failure>);
 
 type Flow = Result<bool, Halt>;
 
@@ -1186,13 +1189,13 @@ impl<'ir> Interpreter<'ir> {
 #[cold]
 #[inline(never)]
 fn halt(node: &Node, ip: &Path<'_>, kp: &Path<'_>, message: String) -> Halt {
-    Halt(Failure::new(
+    Halt(Box::new(Failure::new(
         ip.pointer(),
         kp.pointer(),
         Some(node.uri.clone()),
         "",
         message,
-    ))
+    )))
 }
 
 /// The length of `s` in code points, as `minLength` and `maxLength` count it.

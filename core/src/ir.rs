@@ -163,6 +163,99 @@ impl Keywords {
             || self.not.is_some()
             || self.condition.is_some()
     }
+
+    /// Visits every subschema reference and every pattern reference of this node, in one
+    /// fixed order, mutably. Two nodes whose keywords are equal once each reference is
+    /// replaced by an equivalent one behave alike; the code generator relies on the order to
+    /// pair their subschemas.
+    ///
+    /// ```
+    /// use toolschema::ir::{Keywords, NodeId};
+    ///
+    /// let mut k = Keywords { all_of: vec![NodeId(3), NodeId(7)], not: Some(NodeId(3)), ..Keywords::default() };
+    /// let mut seen = Vec::new();
+    /// k.visit_references_mut(|id| seen.push(id.0), |_| {});
+    /// assert_eq!(seen, [3, 7, 3]);
+    /// ```
+    pub fn visit_references_mut(
+        &mut self,
+        mut node: impl FnMut(&mut NodeId),
+        mut pattern: impl FnMut(&mut PatternId),
+    ) {
+        if let Some(id) = &mut self.reference {
+            node(id);
+        }
+        match &mut self.dynamic_reference {
+            Some(DynamicRef::Fixed(id)) => node(id),
+            Some(DynamicRef::Dynamic {
+                fallback,
+                candidates,
+                ..
+            }) => {
+                node(fallback);
+                candidates.iter_mut().for_each(|(_, id)| node(id));
+            }
+            None => {}
+        }
+        if let Some(string) = &mut self.string {
+            if let Some(p) = &mut string.pattern {
+                pattern(p);
+            }
+            if let Some(id) = string.content.as_mut().and_then(|c| c.schema.as_mut()) {
+                node(id);
+            }
+        }
+        if let Some(array) = &mut self.array {
+            array.prefix_items.iter_mut().for_each(&mut node);
+            let contains = array.contains.as_mut().map(|c| &mut c.schema);
+            for id in [
+                array.items.as_mut(),
+                contains,
+                array.unevaluated_items.as_mut(),
+            ]
+            .into_iter()
+            .flatten()
+            {
+                node(id);
+            }
+        }
+        if let Some(object) = &mut self.object {
+            object.properties.iter_mut().for_each(|(_, id)| node(id));
+            for (p, id) in &mut object.pattern_properties {
+                pattern(p);
+                node(id);
+            }
+            object
+                .dependent_schemas
+                .iter_mut()
+                .for_each(|d| node(&mut d.then));
+            for id in [
+                object.additional_properties.as_mut(),
+                object.property_names.as_mut(),
+                object.unevaluated_properties.as_mut(),
+            ]
+            .into_iter()
+            .flatten()
+            {
+                node(id);
+            }
+        }
+        for id in self
+            .all_of
+            .iter_mut()
+            .chain(&mut self.any_of)
+            .chain(&mut self.one_of)
+            .chain(&mut self.not)
+        {
+            node(id);
+        }
+        if let Some(c) = &mut self.condition {
+            node(&mut c.if_);
+            for id in [c.then.as_mut(), c.else_.as_mut()].into_iter().flatten() {
+                node(id);
+            }
+        }
+    }
 }
 
 /// `$dynamicRef`, resolved as far as the schema allows.

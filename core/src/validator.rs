@@ -98,7 +98,7 @@ impl Validator {
         match Interpreter::new(&self.ir, limits).validate(instance) {
             Ok(failures) if failures.is_empty() => Ok(()),
             Ok(failures) => Err(Error::invalid_instance(failures)),
-            Err(Halt(failure)) => Err(Error::instance_execution_failure(failure)),
+            Err(Halt(failure)) => Err(Error::instance_execution_failure(*failure)),
         }
     }
 }
