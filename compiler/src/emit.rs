@@ -11,10 +11,11 @@
 //! Parameters appear only when the schema needs them: the dynamic scope only when
 //! [`Ir::dynamic_scope`], the evaluated-members `out` only on nodes the IR marks as tracking.
 
+use crate::share::Sharing;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use serde_json::Value;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use toolschema_core::Limits;
 use toolschema_core::ir::*;
 use toolschema_core::json::{JsonType, TypeSet};
@@ -33,10 +34,13 @@ pub fn schema(
     limits: &Limits,
     json: &str,
 ) -> TokenStream {
+    let sharing = Sharing::new(ir);
     let cx = Cx {
         ir,
         limits,
-        called: RefCell::new(vec![ir.root]),
+        called: RefCell::new(vec![sharing.representative(ir.root)]),
+        current: Cell::new(ir.root),
+        sharing,
     };
     // Only the nodes some call reaches get a function: a `true`/`false` member is inlined
     // at its use, and subschemas nothing references need no code.
@@ -134,8 +138,40 @@ pub fn schema(
 struct Cx<'a> {
     ir: &'a Ir,
     limits: &'a Limits,
-    /// Nodes some emitted code calls, still to be emitted.
+    /// Nodes some emitted code calls, still to be emitted (class representatives).
     called: RefCell<Vec<NodeId>>,
+    /// The representative whose function is being emitted.
+    current: Cell<NodeId>,
+    sharing: Sharing,
+}
+
+/// A URI in generated code: known when the function serves one node, looked up by the
+/// member `at` when it serves a class.
+enum Uri {
+    Static(String),
+    Table(TokenStream),
+}
+
+impl Uri {
+    /// The URI, as a `&str` expression.
+    fn expr(&self) -> TokenStream {
+        match self {
+            Uri::Static(s) => quote! { #s },
+            Uri::Table(t) => t.clone(),
+        }
+    }
+
+    /// The URI followed by `suffix` (a JSON Pointer tail), as a `&str` expression; joined
+    /// at run time only for a class, and then only when a failure is recorded.
+    fn join(&self, suffix: &str) -> TokenStream {
+        match self {
+            Uri::Static(s) => {
+                let joined = format!("{s}{suffix}");
+                quote! { #joined }
+            }
+            Uri::Table(t) => quote! { &rt::join(#t, #suffix) },
+        }
+    }
 }
 
 /// An integer literal without a type suffix: the context gives its type.
@@ -193,7 +229,13 @@ impl<'a> Cx<'a> {
     }
 
     fn call_root(&self, id: NodeId, collect: bool) -> TokenStream {
-        let name = fn_name(self.ir, id);
+        let name = fn_name(self.ir, self.sharing.representative(id));
+        let at = if self.sharing.members(id).len() > 1 {
+            let i = int(self.sharing.index(id) as u64);
+            quote! { #i, }
+        } else {
+            quote! {}
+        };
         let max_steps = int(self.limits.get_max_evaluation_steps() as u64);
         let node = self.ir.node(id);
         let scope = if self.ir.dynamic_scope {
@@ -208,9 +250,9 @@ impl<'a> Cx<'a> {
             quote! {}
         };
         if collect {
-            quote! { #name(rt::COLLECT, instance, &rt::Path::ROOT, &rt::Path::ROOT, #scope 0, &mut failures #out) }
+            quote! { #name(rt::COLLECT, #at instance, &rt::Path::ROOT, &rt::Path::ROOT, #scope 0, &mut failures #out) }
         } else {
-            quote! { #name(rt::QUICK, instance, &rt::Path::ROOT, &rt::Path::ROOT, #scope 0, &mut rt::Sink::new(#max_steps) #out) }
+            quote! { #name(rt::QUICK, #at instance, &rt::Path::ROOT, &rt::Path::ROOT, #scope 0, &mut rt::Sink::new(#max_steps) #out) }
         }
     }
 
@@ -226,8 +268,27 @@ impl<'a> Cx<'a> {
         kp: TokenStream,
         marks: Option<TokenStream>,
     ) -> TokenStream {
-        self.called.borrow_mut().push(id);
-        let name = fn_name(self.ir, id);
+        let class = self.sharing.members(id);
+        let representative = class[0];
+        self.called.borrow_mut().push(representative);
+        let name = fn_name(self.ir, representative);
+        // Which member of the callee's class each member of this function's class calls.
+        let at = if class.len() > 1 {
+            let indices: Vec<usize> = self
+                .current_members()
+                .iter()
+                .map(|&m| self.sharing.index(self.counterpart(m, id)))
+                .collect();
+            if indices.iter().all(|&i| i == indices[0]) {
+                let i = int(indices[0] as u64);
+                quote! { #i, }
+            } else {
+                let indices = indices.iter().map(|&i| int(i as u64));
+                quote! { [#(#indices),*][at], }
+            }
+        } else {
+            quote! {}
+        };
         let scope = self.scope_arg();
         let out = if takes_out(self.ir.node(id)) {
             let m = marks.unwrap_or_else(|| quote! { None });
@@ -235,20 +296,64 @@ impl<'a> Cx<'a> {
         } else {
             quote! {}
         };
-        quote! { #name(#mode, #v, #ip, #kp, #scope depth, failures #out)? }
+        quote! { #name(#mode, #at #v, #ip, #kp, #scope depth, failures #out)? }
+    }
+
+    /// The members of the class whose function is being emitted.
+    fn current_members(&self) -> &[NodeId] {
+        self.sharing.members(self.current.get())
+    }
+
+    /// The node `member` references where the representative references `id`; `member`
+    /// itself for the representative.
+    fn counterpart(&self, member: NodeId, id: NodeId) -> NodeId {
+        if member == self.current.get() {
+            id
+        } else {
+            self.sharing.counterpart(member, id)
+        }
+    }
+
+    /// The URI of the node being emitted.
+    fn own_uri(&self) -> Uri {
+        if self.current_members().len() > 1 {
+            Uri::Table(quote! { URIS[at] })
+        } else {
+            Uri::Static(self.ir.node(self.current.get()).uri.clone())
+        }
+    }
+
+    /// The URI of `id`, a subschema the node being emitted references.
+    fn uri_of(&self, id: NodeId) -> Uri {
+        let uris: Vec<&str> = self
+            .current_members()
+            .iter()
+            .map(|&m| self.ir.node(self.counterpart(m, id)).uri.as_str())
+            .collect();
+        if uris.iter().all(|u| *u == uris[0]) {
+            Uri::Static(uris[0].to_owned())
+        } else {
+            Uri::Table(quote! { [#(#uris),*][at] })
+        }
     }
 
     fn node_fn(&self, id: NodeId) -> TokenStream {
+        self.current.set(id);
         let node = self.ir.node(id);
         let name = fn_name(self.ir, id);
+        let members = self.sharing.members(id);
+        let shared = members.len() > 1;
         let scope = self.scope_param();
         let out = if takes_out(node) {
             quote! { , out: Option<&mut rt::Marks> }
         } else {
             quote! {}
         };
-        let doc = format!(" `{}`", node.uri);
-        let uri = &node.uri;
+        let doc: Vec<String> = members
+            .iter()
+            .map(|&m| format!(" `{}`", self.ir.node(m).uri))
+            .collect();
+        let uri = self.own_uri().expr();
         let body = match &node.body {
             Body_::Bool(true) => quote! { Ok(true) },
             Body_::Bool(false) => quote! {
@@ -259,10 +364,23 @@ impl<'a> Cx<'a> {
             },
             Body_::Keywords(k) => self.keywords(node, k),
         };
+        let (at, uris) = if shared {
+            let uris = members.iter().map(|&m| &self.ir.node(m).uri);
+            let n = int(members.len() as u64);
+            let table = if matches!(node.body, Body_::Bool(true)) {
+                quote! {}
+            } else {
+                quote! { const URIS: [&str; #n] = [#(#uris),*]; }
+            };
+            (quote! { at: usize, }, table)
+        } else {
+            (quote! {}, quote! {})
+        };
         quote! {
-            #[doc = #doc]
+            #(#[doc = #doc])*
             pub(super) fn #name<const C: bool>(
                 mode: rt::Mode<C>,
+                #at
                 v: &Value,
                 ip: &rt::Path<'_>,
                 kp: &rt::Path<'_>,
@@ -271,13 +389,15 @@ impl<'a> Cx<'a> {
                 failures: &mut rt::Sink
                 #out
             ) -> Result<bool, rt::Halt> {
+                #uris
                 #body
             }
         }
     }
 
     fn keywords(&self, node: &Node, k: &Keywords) -> TokenStream {
-        let uri = &node.uri;
+        let uri = &self.own_uri();
+        let uri_expr = uri.expr();
         let max = int(self.limits.get_max_evaluation_depth() as u64);
         let mut b = Body {
             assigns_valid: false,
@@ -285,9 +405,9 @@ impl<'a> Cx<'a> {
         let mut parts = Vec::new();
         let steps = int(self.limits.get_max_evaluation_steps() as u64);
         parts.push(quote! {
-            failures.step(ip, kp, #uri, #steps)?;
+            failures.step(ip, kp, #uri_expr, #steps)?;
             if depth >= #max {
-                return Err(rt::too_deep(ip, kp, #uri, #max));
+                return Err(rt::too_deep(ip, kp, #uri_expr, #max));
             }
             let depth = depth + 1;
         });
@@ -501,19 +621,19 @@ impl<'a> Cx<'a> {
             }
         }
         if let Some(checks) = &k.string {
-            let body = self.string(&mut b, node, checks);
+            let body = self.string(&mut b, checks);
             if !body.is_empty() {
                 arms.push(quote! { Value::String(s) => { #body } });
             }
         }
         if let Some(plan) = &k.array {
-            let body = self.array(&mut b, node, plan, may_track);
+            let body = self.array(&mut b, plan, may_track);
             if !body.is_empty() {
                 arms.push(quote! { Value::Array(items) => { #body } });
             }
         }
         if let Some(plan) = &k.object {
-            let body = self.object(&mut b, node, plan, may_track, marks.clone());
+            let body = self.object(&mut b, plan, may_track, marks.clone());
             if !body.is_empty() {
                 arms.push(quote! { Value::Object(map) => { #body } });
             }
@@ -863,7 +983,7 @@ impl<'a> Cx<'a> {
             Body_::Bool(true) => quote! {},
             Body_::Bool(false) => {
                 b.assigns_valid = true;
-                let uri = &node.uri;
+                let uri = self.uri_of(child).expr();
                 quote! {
                     if !C {
                         return Ok(false);
@@ -879,7 +999,7 @@ impl<'a> Cx<'a> {
         }
     }
 
-    fn number(&self, b: &mut Body, uri: &str, checks: &NumberChecks) -> TokenStream {
+    fn number(&self, b: &mut Body, uri: &Uri, checks: &NumberChecks) -> TokenStream {
         let mut out = Vec::new();
         let bounds: [(&str, &Option<Bound>, &str, TokenStream, TokenStream); 4] = [
             (
@@ -962,8 +1082,8 @@ impl<'a> Cx<'a> {
         quote! { #(#out)* }
     }
 
-    fn string(&self, b: &mut Body, node: &Node, checks: &StringChecks) -> TokenStream {
-        let uri = &node.uri;
+    fn string(&self, b: &mut Body, checks: &StringChecks) -> TokenStream {
+        let uri = &self.own_uri();
         let mut out = Vec::new();
         if checks.min_length.is_some() || checks.max_length.is_some() {
             out.push(quote! { let length = rt::string_length(s); });
@@ -1015,18 +1135,18 @@ impl<'a> Cx<'a> {
             out.push(quote! { if !rt::Format::#variant.is_valid(s) { #failure } });
         }
         if let Some(content) = &checks.content {
-            out.push(self.content(b, node, content));
+            out.push(self.content(b, content));
         }
         quote! { #(#out)* }
     }
 
-    fn content(&self, b: &mut Body, node: &Node, content: &ContentCheck) -> TokenStream {
-        let uri = &node.uri;
+    fn content(&self, b: &mut Body, content: &ContentCheck) -> TokenStream {
+        let uri = &self.own_uri();
         b.assigns_valid = true;
         let decode = match content.encoding {
             Some(encoding) => {
                 let variant = format_ident!("{}", format!("{encoding:?}"));
-                let absolute = format!("{uri}/contentEncoding");
+                let absolute = uri.join("/contentEncoding");
                 quote! {
                     let decoded = rt::ContentEncoding::#variant.decode(s);
                     let bytes: Option<&[u8]> = decoded.as_deref();
@@ -1043,7 +1163,7 @@ impl<'a> Cx<'a> {
         let parse = match content.media_type {
             Some(media_type) => {
                 let variant = format_ident!("{}", format!("{media_type:?}"));
-                let absolute = format!("{uri}/contentMediaType");
+                let absolute = uri.join("/contentMediaType");
                 let schema = match content.schema {
                     Some(schema) => {
                         let call = self.call(
@@ -1122,8 +1242,8 @@ impl<'a> Cx<'a> {
         }
     }
 
-    fn array(&self, b: &mut Body, node: &Node, plan: &ArrayPlan, may_track: bool) -> TokenStream {
-        let uri = &node.uri;
+    fn array(&self, b: &mut Body, plan: &ArrayPlan, may_track: bool) -> TokenStream {
+        let uri = &self.own_uri();
         let mut out = Vec::new();
         if let Some(min) = plan.min_items.filter(|&m| m > 0) {
             let min = int(min);
@@ -1302,12 +1422,11 @@ impl<'a> Cx<'a> {
     fn object(
         &self,
         b: &mut Body,
-        node: &Node,
         plan: &ObjectPlan,
         may_track: bool,
         marks: Option<TokenStream>,
     ) -> TokenStream {
-        let uri = &node.uri;
+        let uri = &self.own_uri();
         let mut out = Vec::new();
         if let Some(min) = plan.min_properties.filter(|&m| m > 0) {
             let min = int(min);
@@ -1623,13 +1742,13 @@ fn sub(b: &mut Body, call: TokenStream) -> TokenStream {
 /// A failure of `keyword` at `ip`: quick mode stops here, collecting mode records it.
 fn fail(
     b: &mut Body,
-    uri: &str,
+    uri: &Uri,
     keyword: &str,
     ip: TokenStream,
     message: TokenStream,
 ) -> TokenStream {
     b.assigns_valid = true;
-    let absolute = format!("{uri}/{keyword}");
+    let absolute = uri.join(&format!("/{keyword}"));
     quote! {
         if !C {
             return Ok(false);

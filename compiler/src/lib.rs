@@ -24,6 +24,7 @@
 //! ```
 
 mod emit;
+mod share;
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};

@@ -114,6 +114,15 @@ fn too_long(ip: &Path<'_>, kp: &Path<'_>, uri: &str, limit: usize) -> Halt {
     )))
 }
 
+/// `uri` followed by `suffix`: the absolute location of a keyword of a subschema whose
+/// function serves several subschemas, built only when a failure is recorded.
+pub fn join(uri: &str, suffix: &str) -> String {
+    let mut joined = String::with_capacity(uri.len() + suffix.len());
+    joined.push_str(uri);
+    joined.push_str(suffix);
+    joined
+}
+
 /// Records a failure of `keyword` (its absolute location given whole).
 pub fn record(
     failures: &mut Sink,

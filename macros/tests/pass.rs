@@ -103,3 +103,50 @@ fn items_in_modules_and_functions() {
     toolschema_macros::tool_schema!(Local = {"required": ["x"]});
     assert!(!Local.is_valid(&json!({})));
 }
+
+tool_schema!(Range = {
+    "properties": {
+        "start": {"type": "integer", "minimum": 0},
+        "end": {"type": "integer", "minimum": 0},
+        "step": {"type": "integer", "minimum": 1}
+    }
+});
+
+/// `start` and `end` are one subschema twice, so one function serves both; each failure
+/// still names its own subschema, as the interpreter does.
+#[test]
+fn shared_functions_keep_each_absolute_location() {
+    let instance = json!({"start": -1, "end": "x", "step": 0});
+    let err = Range.validate(&instance).unwrap_err();
+    let absolute: Vec<_> = err
+        .failures()
+        .iter()
+        .map(|f| f.absolute_keyword_location().unwrap())
+        .collect();
+    assert_eq!(
+        absolute,
+        [
+            "toolschema:///schema.json#/properties/end/type",
+            "toolschema:///schema.json#/properties/start/minimum",
+            "toolschema:///schema.json#/properties/step/minimum",
+        ]
+    );
+    let interpreted =
+        toolschema::InputSchema::new(Range::schema(), &toolschema::Options::new()).unwrap();
+    assert_eq!(
+        err.failures(),
+        interpreted.validate(&instance).unwrap_err().failures()
+    );
+    let code = toolschema_compiler::tool_schema_tokens(
+        "range",
+        Range::schema(),
+        &toolschema::Options::new(),
+    )
+    .unwrap()
+    .to_string();
+    assert_eq!(
+        code.matches("const URIS").count(),
+        1,
+        "start and end share a function"
+    );
+}

@@ -358,8 +358,9 @@ mod unevaluated_all_of_nodes {
                         "start" => {
                             matched = true;
                             let kp_properties = kp.key("properties");
-                            if !n7_anyof_0_properties_start(
+                            if !n6_anyof_1_properties_end(
                                 mode,
+                                1,
                                 value,
                                 &ip.key(key),
                                 &kp_properties.key(key),
@@ -416,6 +417,7 @@ mod unevaluated_all_of_nodes {
                             let kp_properties = kp.key("properties");
                             if !n6_anyof_1_properties_end(
                                 mode,
+                                0,
                                 value,
                                 &ip.key(key),
                                 &kp_properties.key(key),
@@ -445,31 +447,24 @@ mod unevaluated_all_of_nodes {
         Ok(valid)
     }
     /// `toolschema:///schema.json#/anyOf/1/properties/end`
+    /// `toolschema:///schema.json#/anyOf/0/properties/start`
     pub(super) fn n6_anyof_1_properties_end<const C: bool>(
         mode: rt::Mode<C>,
+        at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
+        const URIS: [&str; 2] = [
+            "toolschema:///schema.json#/anyOf/1/properties/end",
+            "toolschema:///schema.json#/anyOf/0/properties/start",
+        ];
         let mut valid = true;
-        failures
-            .step(
-                ip,
-                kp,
-                "toolschema:///schema.json#/anyOf/1/properties/end",
-                10000000,
-            )?;
+        failures.step(ip, kp, URIS[at], 10000000)?;
         if depth >= 100 {
-            return Err(
-                rt::too_deep(
-                    ip,
-                    kp,
-                    "toolschema:///schema.json#/anyOf/1/properties/end",
-                    100,
-                ),
-            );
+            return Err(rt::too_deep(ip, kp, URIS[at], 100));
         }
         let depth = depth + 1;
         if !matches!(v, Value::Number(n) if rt::is_integer(n)) {
@@ -481,51 +476,7 @@ mod unevaluated_all_of_nodes {
                 failures,
                 ip,
                 &kp.key("type"),
-                "toolschema:///schema.json#/anyOf/1/properties/end/type",
-                "type",
-                rt::messages::type_mismatch(rt::TypeSet::from_bits(64), v),
-            );
-        }
-        Ok(valid)
-    }
-    /// `toolschema:///schema.json#/anyOf/0/properties/start`
-    pub(super) fn n7_anyof_0_properties_start<const C: bool>(
-        mode: rt::Mode<C>,
-        v: &Value,
-        ip: &rt::Path<'_>,
-        kp: &rt::Path<'_>,
-        depth: usize,
-        failures: &mut rt::Sink,
-    ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        failures
-            .step(
-                ip,
-                kp,
-                "toolschema:///schema.json#/anyOf/0/properties/start",
-                10000000,
-            )?;
-        if depth >= 100 {
-            return Err(
-                rt::too_deep(
-                    ip,
-                    kp,
-                    "toolschema:///schema.json#/anyOf/0/properties/start",
-                    100,
-                ),
-            );
-        }
-        let depth = depth + 1;
-        if !matches!(v, Value::Number(n) if rt::is_integer(n)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "toolschema:///schema.json#/anyOf/0/properties/start/type",
+                &rt::join(URIS[at], "/type"),
                 "type",
                 rt::messages::type_mismatch(rt::TypeSet::from_bits(64), v),
             );
