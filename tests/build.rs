@@ -125,6 +125,7 @@ fn main() {
     limits(&manifest.join("limits"), &out_dir);
     boundary_cases(&out_dir);
     content(&manifest.join("content"), &out_dir);
+    allocations(&manifest.join("allocations"), &out_dir);
     let previous = std::fs::read_to_string(&out).unwrap_or_default();
     if previous != code {
         std::fs::write(&out, code).unwrap();
@@ -195,7 +196,17 @@ fn limits(dir: &Path, out_dir: &Path) {
     builder.compile().unwrap();
 }
 
-/// Keep in step with `tests/limits.rs`.
+/// The schemas `tests/allocations.rs` checks for allocation-free valid paths.
+fn allocations(dir: &Path, out_dir: &Path) {
+    println!("cargo:rerun-if-changed={}", dir.display());
+    toolschema_compiler::Builder::new()
+        .schema("property_names", dir.join("property_names.json"))
+        .out_dir(out_dir)
+        .file_name("compiled_allocations.rs")
+        .compile()
+        .unwrap();
+}
+
 /// The content-assertion schema, compiled with content assertion on and off.
 fn content(dir: &Path, out_dir: &Path) {
     println!("cargo:rerun-if-changed={}", dir.display());
@@ -269,6 +280,7 @@ fn boundary_cases(out_dir: &Path) {
     toolschema_compiler::write_if_changed(&out_dir.join("compiled_boundary.rs"), &code).unwrap();
 }
 
+/// Keep in step with `tests/limits.rs`.
 fn tight_limits() -> toolschema::Limits {
     toolschema::Limits::new()
         .max_evaluation_depth(12)

@@ -39,22 +39,31 @@ pub fn schema(
         ir,
         limits,
         called: RefCell::new(vec![sharing.representative(ir.root)]),
+        called_names: RefCell::new(Vec::new()),
         current: Cell::new(ir.root),
+        naming: Cell::new(false),
         sharing,
     };
     // Only the nodes some call reaches get a function: a `true`/`false` member is inlined
     // at its use, and subschemas nothing references need no code.
     let mut emitted = vec![false; ir.nodes.len()];
+    let mut emitted_names = vec![false; ir.nodes.len()];
     let mut functions = Vec::new();
     loop {
         let next = cx.called.borrow_mut().pop();
-        let Some(id) = next else { break };
-        if std::mem::replace(&mut emitted[id.index()], true) {
+        if let Some(id) = next {
+            if !std::mem::replace(&mut emitted[id.index()], true) {
+                functions.push(((id, false), cx.node_fn(id, false)));
+            }
             continue;
         }
-        functions.push((id, cx.node_fn(id)));
+        let next = cx.called_names.borrow_mut().pop();
+        let Some(id) = next else { break };
+        if !std::mem::replace(&mut emitted_names[id.index()], true) {
+            functions.push(((id, true), cx.node_fn(id, true)));
+        }
     }
-    functions.sort_by_key(|(id, _)| *id);
+    functions.sort_by_key(|(key, _)| *key);
     let functions = functions.into_iter().map(|(_, f)| f);
     let root = cx.call_root(ir.root, true);
     let quick_root = cx.call_root(ir.root, false);
@@ -140,8 +149,14 @@ struct Cx<'a> {
     limits: &'a Limits,
     /// Nodes some emitted code calls, still to be emitted (class representatives).
     called: RefCell<Vec<NodeId>>,
+    /// Nodes some emitted code applies to a member name (`propertyNames`), still to be
+    /// emitted in that flavour (class representatives).
+    called_names: RefCell<Vec<NodeId>>,
     /// The representative whose function is being emitted.
     current: Cell<NodeId>,
+    /// Whether that function is the member-name flavour: the instance is `key: &str`, always
+    /// a string, checked in quick mode, so no `Value` is made for it.
+    naming: Cell<bool>,
     sharing: Sharing,
 }
 
@@ -199,6 +214,11 @@ fn fn_name(ir: &Ir, id: NodeId) -> syn::Ident {
     } else {
         format_ident!("n{}_{}", id.0, tail)
     }
+}
+
+/// The member-name flavour of node `id`'s function.
+fn name_fn_name(ir: &Ir, id: NodeId) -> syn::Ident {
+    format_ident!("{}_on_name", fn_name(ir, id))
 }
 
 /// Whether a node takes the `out` parameter (its evaluated members are read by someone).
@@ -270,8 +290,14 @@ impl<'a> Cx<'a> {
     ) -> TokenStream {
         let class = self.sharing.members(id);
         let representative = class[0];
-        self.called.borrow_mut().push(representative);
-        let name = fn_name(self.ir, representative);
+        let naming = self.naming.get();
+        let name = if naming {
+            self.called_names.borrow_mut().push(representative);
+            name_fn_name(self.ir, representative)
+        } else {
+            self.called.borrow_mut().push(representative);
+            fn_name(self.ir, representative)
+        };
         // Which member of the callee's class each member of this function's class calls.
         let at = if class.len() > 1 {
             let indices: Vec<usize> = self
@@ -290,6 +316,10 @@ impl<'a> Cx<'a> {
             quote! {}
         };
         let scope = self.scope_arg();
+        if naming {
+            // The name flavour is quick and tracks nothing; the instance is always `key`.
+            return quote! { #name(rt::QUICK, #at key, #ip, #kp, #scope depth, failures)? };
+        }
         let out = if takes_out(self.ir.node(id)) {
             let m = marks.unwrap_or_else(|| quote! { None });
             quote! { , #m }
@@ -337,22 +367,33 @@ impl<'a> Cx<'a> {
         }
     }
 
-    fn node_fn(&self, id: NodeId) -> TokenStream {
+    /// The function of node `id`'s class; with `naming`, its member-name flavour.
+    fn node_fn(&self, id: NodeId, naming: bool) -> TokenStream {
         self.current.set(id);
+        self.naming.set(naming);
         let node = self.ir.node(id);
-        let name = fn_name(self.ir, id);
         let members = self.sharing.members(id);
         let shared = members.len() > 1;
         let scope = self.scope_param();
-        let out = if takes_out(node) {
-            quote! { , out: Option<&mut rt::Marks> }
+        let (name, instance, out) = if naming {
+            (name_fn_name(self.ir, id), quote! { key: &str }, quote! {})
+        } else if takes_out(node) {
+            (
+                fn_name(self.ir, id),
+                quote! { v: &Value },
+                quote! { , out: Option<&mut rt::Marks> },
+            )
         } else {
-            quote! {}
+            (fn_name(self.ir, id), quote! { v: &Value }, quote! {})
         };
-        let doc: Vec<String> = members
+        let mut doc: Vec<String> = members
             .iter()
             .map(|&m| format!(" `{}`", self.ir.node(m).uri))
             .collect();
+        if naming {
+            doc.push(String::new());
+            doc.push(" Applied to a member name, as `propertyNames` does.".to_owned());
+        }
         let uri = self.own_uri().expr();
         let body = match &node.body {
             Body_::Bool(true) => quote! { Ok(true) },
@@ -364,6 +405,7 @@ impl<'a> Cx<'a> {
             },
             Body_::Keywords(k) => self.keywords(node, k),
         };
+        self.naming.set(false);
         let (at, uris) = if shared {
             let uris = members.iter().map(|&m| &self.ir.node(m).uri);
             let n = int(members.len() as u64);
@@ -381,7 +423,7 @@ impl<'a> Cx<'a> {
             pub(super) fn #name<const C: bool>(
                 mode: rt::Mode<C>,
                 #at
-                v: &Value,
+                #instance,
                 ip: &rt::Path<'_>,
                 kp: &rt::Path<'_>,
                 #scope
@@ -423,9 +465,12 @@ impl<'a> Cx<'a> {
                 };
             });
         }
-        let local_props = k.unevaluated_properties().is_some();
-        let local_items = k.unevaluated_items().is_some();
-        let has_out = takes_out(node);
+        // A member name is a string: nothing about objects or arrays applies, nothing is
+        // tracked.
+        let naming = self.naming.get();
+        let local_props = k.unevaluated_properties().is_some() && !naming;
+        let local_items = k.unevaluated_items().is_some() && !naming;
+        let has_out = takes_out(node) && !naming;
         let may_track = has_out || local_props || local_items;
         if may_track {
             let arm = |local: bool| {
@@ -549,7 +594,17 @@ impl<'a> Cx<'a> {
             }
             None => {}
         }
-        if let Some(types) = k.types {
+        if let Some(types) = k.types.filter(|_| naming) {
+            if !types.contains(JsonType::String) {
+                b.assigns_valid = true;
+                parts.push(quote! {
+                    if !C {
+                        return Ok(false);
+                    }
+                    valid = false;
+                });
+            }
+        } else if let Some(types) = k.types {
             let test = type_test(types);
             let bits = int(types.bits());
             let msg = quote! { rt::messages::type_mismatch(rt::TypeSet::from_bits(#bits), v) };
@@ -560,6 +615,8 @@ impl<'a> Cx<'a> {
         if let Some(value) = &k.constant {
             let text = value.to_string();
             let (setup, test) = match value {
+                Value::String(s) if naming => (quote! {}, quote! { key == #s }),
+                _ if naming => (quote! {}, quote! { false }),
                 Value::String(s) => (
                     quote! {},
                     quote! { matches!(v, Value::String(s) if s == #s) },
@@ -596,7 +653,10 @@ impl<'a> Cx<'a> {
         if let Some(options) = &k.enumeration {
             let text = Value::Array(options.clone()).to_string();
             let strings: Option<Vec<&str>> = options.iter().map(Value::as_str).collect();
+            let names: Vec<&str> = options.iter().filter_map(Value::as_str).collect();
             let test = match strings {
+                _ if naming && names.is_empty() => quote! { false },
+                _ if naming => quote! { matches!(key, #(#names)|*) },
                 Some(list) if !list.is_empty() => {
                     quote! { matches!(v, Value::String(s) if matches!(s.as_str(), #(#list)|*)) }
                 }
@@ -614,25 +674,31 @@ impl<'a> Cx<'a> {
             });
         }
         let mut arms = Vec::new();
-        if let Some(checks) = &k.number {
+        if let Some(checks) = k.string.as_ref().filter(|_| naming) {
+            let body = self.string(&mut b, checks);
+            if !body.is_empty() {
+                parts.push(quote! { let s = key; #body });
+            }
+        }
+        if let Some(checks) = k.number.as_ref().filter(|_| !naming) {
             let body = self.number(&mut b, uri, checks);
             if !body.is_empty() {
                 arms.push(quote! { Value::Number(n) => { #body } });
             }
         }
-        if let Some(checks) = &k.string {
+        if let Some(checks) = k.string.as_ref().filter(|_| !naming) {
             let body = self.string(&mut b, checks);
             if !body.is_empty() {
                 arms.push(quote! { Value::String(s) => { #body } });
             }
         }
-        if let Some(plan) = &k.array {
+        if let Some(plan) = k.array.as_ref().filter(|_| !naming) {
             let body = self.array(&mut b, plan, may_track);
             if !body.is_empty() {
                 arms.push(quote! { Value::Array(items) => { #body } });
             }
         }
-        if let Some(plan) = &k.object {
+        if let Some(plan) = k.object.as_ref().filter(|_| !naming) {
             let body = self.object(&mut b, plan, may_track, marks.clone());
             if !body.is_empty() {
                 arms.push(quote! { Value::Object(map) => { #body } });
@@ -883,7 +949,7 @@ impl<'a> Cx<'a> {
         }
         // The unevaluated keywords go last, once every annotation they read is in.
         let mut arms = Vec::new();
-        if let Some(child) = k.unevaluated_properties() {
+        if let Some(child) = k.unevaluated_properties().filter(|_| !naming) {
             let member = self.member(
                 &mut b,
                 child,
@@ -907,7 +973,7 @@ impl<'a> Cx<'a> {
                 }
             });
         }
-        if let Some(child) = k.unevaluated_items() {
+        if let Some(child) = k.unevaluated_items().filter(|_| !naming) {
             let member = self.member(
                 &mut b,
                 child,
@@ -1166,6 +1232,8 @@ impl<'a> Cx<'a> {
                 let absolute = uri.join("/contentMediaType");
                 let schema = match content.schema {
                     Some(schema) => {
+                        // The decoded document is a `Value`, even under a member name.
+                        let naming = self.naming.replace(false);
                         let call = self.call(
                             schema,
                             &quote! { mode },
@@ -1174,6 +1242,7 @@ impl<'a> Cx<'a> {
                             quote! { &kp.key("contentSchema") },
                             None,
                         );
+                        self.naming.set(naming);
                         quote! { Some(document) => #call, }
                     }
                     None => quote! { Some(_) => true, },
@@ -1669,14 +1738,18 @@ impl<'a> Cx<'a> {
             }
         }
         if let Some(child) = plan.property_names {
+            // Each name is checked as a string in place, in the member-name flavour, so no
+            // `Value` is made for it.
+            self.naming.set(true);
             let call = self.call(
                 child,
                 &quote! { rt::QUICK },
-                quote! { &name },
+                quote! { key },
                 quote! { ip },
                 quote! { &kp_names },
                 None,
             );
+            self.naming.set(false);
             let failure = fail(
                 b,
                 uri,
@@ -1687,7 +1760,6 @@ impl<'a> Cx<'a> {
             out.push(quote! {
                 let kp_names = kp.key("propertyNames");
                 for key in map.keys() {
-                    let name = Value::String(key.clone());
                     if !#call { #failure }
                 }
             });

@@ -2,6 +2,7 @@
 //! registry, and the check of one case.
 
 pub mod boundary;
+pub mod counting;
 pub mod remotes;
 
 use serde_json::Value;
