@@ -201,10 +201,21 @@ fn allocations(dir: &Path, out_dir: &Path) {
     println!("cargo:rerun-if-changed={}", dir.display());
     toolschema_compiler::Builder::new()
         .schema("property_names", dir.join("property_names.json"))
+        .schema_value("many_required", many_required())
         .out_dir(out_dir)
         .file_name("compiled_allocations.rs")
         .compile()
         .unwrap();
+}
+
+/// An object of 150 properties, every one required: more than one 64-bit word of `seen`.
+fn many_required() -> Value {
+    let names: Vec<String> = (0..150).map(|i| format!("p{i}")).collect();
+    let properties: serde_json::Map<String, Value> = names
+        .iter()
+        .map(|n| (n.clone(), serde_json::json!({"type": "integer"})))
+        .collect();
+    serde_json::json!({"properties": properties, "required": names})
 }
 
 /// The content-assertion schema, compiled with content assertion on and off.

@@ -1519,11 +1519,28 @@ impl<'a> Cx<'a> {
             );
             out.push(quote! { if (map.len() as u64) > #max { #failure } });
         }
-        let use_seen = plan.properties.len() <= 64 && plan.needs_key_pass();
-        let seen_required: Vec<u32> = if use_seen {
-            plan.required.iter().filter_map(|(_, i)| *i).collect()
-        } else {
-            Vec::new()
+        // Required properties that `properties` also declares are seen in the key pass: one
+        // bit each, in as many 64-bit words as they need.
+        let mut seen_required: Vec<u32> = Vec::new();
+        if plan.needs_key_pass() {
+            for index in plan.required.iter().filter_map(|(_, i)| *i) {
+                if !seen_required.contains(&index) {
+                    seen_required.push(index);
+                }
+            }
+        }
+        let words = seen_required.len().div_ceil(64);
+        // The word of `seen` and the bit within it for property `index`.
+        let seen_bit = |index: u32| {
+            let position = seen_required.iter().position(|&i| i == index)?;
+            let shift = int(position as u64 % 64);
+            let bit = quote! { 1 << #shift };
+            if words == 1 {
+                Some((quote! { seen }, bit))
+            } else {
+                let word = int(position as u64 / 64);
+                Some((quote! { seen[#word] }, bit))
+            }
         };
         if plan.shallow_first {
             // First-failure mode checks `required` and the shallow properties before the key
@@ -1577,11 +1594,9 @@ impl<'a> Cx<'a> {
             let mut arms = Vec::new();
             for (index, (name, child)) in plan.properties.iter().enumerate() {
                 let index = index as u32;
-                let seen = if seen_required.contains(&index) {
-                    let bit = int(1u64 << index);
-                    quote! { seen |= #bit; }
-                } else {
-                    quote! {}
+                let seen = match seen_bit(index) {
+                    Some((word, bit)) => quote! { #word |= #bit; },
+                    None => quote! {},
                 };
                 let member = self.member(
                     b,
@@ -1681,10 +1696,13 @@ impl<'a> Cx<'a> {
             } else {
                 quote! {}
             };
-            let seen_decl = if seen_required.is_empty() {
-                quote! {}
-            } else {
-                quote! { let mut seen: u64 = 0; }
+            let seen_decl = match words {
+                0 => quote! {},
+                1 => quote! { let mut seen: u64 = 0; },
+                n => {
+                    let n = int(n as u64);
+                    quote! { let mut seen = [0u64; #n]; }
+                }
             };
             let (binding, iteration) = if may_track {
                 (
@@ -1706,12 +1724,9 @@ impl<'a> Cx<'a> {
             });
         }
         for (name, index) in &plan.required {
-            let missing = match index {
-                Some(i) if use_seen => {
-                    let bit = int(1u64 << i);
-                    quote! { seen & #bit == 0 }
-                }
-                _ => quote! { !map.contains_key(#name) },
+            let missing = match index.and_then(&seen_bit) {
+                Some((word, bit)) => quote! { #word & (#bit) == 0 },
+                None => quote! { !map.contains_key(#name) },
             };
             let failure = fail(
                 b,

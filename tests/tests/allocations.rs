@@ -1,7 +1,8 @@
 //! The valid path of compiled `is_valid` allocates nothing, also where a keyword applies a
 //! subschema to something that is not a `Value` of the arguments: `propertyNames` checks
 //! each member name in place, through `$ref`, `anyOf`, `not`, `enum`, `const`, patterns and
-//! lengths. (Every admitted MCP tool is checked the same way in `tests/mcp.rs`.)
+//! lengths; `required` over more properties than one 64-bit mask holds. (Every admitted MCP
+//! tool is checked the same way in `tests/mcp.rs`.)
 
 #![deny(warnings)]
 
@@ -73,6 +74,44 @@ fn every_way_a_member_name_fails_agrees_with_the_interpreter() {
             agree(&compiled::PropertyNames, &interpreted, &instance),
             Ok(false),
             "{what}"
+        );
+    }
+}
+
+/// 150 required properties: the seen mask spans three words, on the stack.
+#[test]
+fn many_required_properties_are_seen_without_allocating() {
+    let schema = serde_json::from_str(compiled::ManyRequired::SCHEMA_JSON).unwrap();
+    let interpreted = Validator::new(&schema).unwrap();
+    let full: serde_json::Map<String, serde_json::Value> =
+        (0..150).map(|i| (format!("p{i}"), json!(i))).collect();
+    let valid = serde_json::Value::Object(full.clone());
+    assert_eq!(
+        agree(&compiled::ManyRequired, &interpreted, &valid),
+        Ok(true)
+    );
+    let before = counting::count();
+    assert!(compiled::ManyRequired.is_valid(&valid));
+    assert_eq!(
+        counting::count() - before,
+        0,
+        "allocations on the valid path"
+    );
+    for missing in [0, 1, 63, 64, 65, 127, 128, 149] {
+        let mut partial = full.clone();
+        partial.remove(&format!("p{missing}"));
+        let partial = serde_json::Value::Object(partial);
+        assert_eq!(
+            agree(&compiled::ManyRequired, &interpreted, &partial),
+            Ok(false),
+            "p{missing} missing"
+        );
+        let err = compiled::ManyRequired.validate(&partial).unwrap_err();
+        assert_eq!(err.failures().len(), 1);
+        assert!(
+            err.failures()[0]
+                .message()
+                .contains(&format!("\"p{missing}\""))
         );
     }
 }

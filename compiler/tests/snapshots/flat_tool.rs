@@ -130,7 +130,7 @@ mod flat_tool_nodes {
                         }
                         "query" => {
                             matched = true;
-                            seen |= 4;
+                            seen |= 1 << 0;
                             let kp_properties = kp.key("properties");
                             if !n3_properties_query(
                                 mode,
@@ -201,7 +201,7 @@ mod flat_tool_nodes {
                         );
                     }
                 }
-                if seen & 4 == 0 {
+                if seen & (1 << 0) == 0 {
                     if !C {
                         return Ok(false);
                     }

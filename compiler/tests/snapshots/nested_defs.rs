@@ -143,7 +143,7 @@ mod nested_defs_nodes {
                             }
                         }
                         "title" => {
-                            seen |= 4;
+                            seen |= 1 << 0;
                             let kp_properties = kp.key("properties");
                             if !n3_properties_title(
                                 mode,
@@ -162,7 +162,7 @@ mod nested_defs_nodes {
                         _ => {}
                     }
                 }
-                if seen & 4 == 0 {
+                if seen & (1 << 0) == 0 {
                     if !C {
                         return Ok(false);
                     }
@@ -469,7 +469,7 @@ mod nested_defs_nodes {
                             }
                         }
                         "login" => {
-                            seen |= 2;
+                            seen |= 1 << 0;
                             let kp_properties = kp.key("properties");
                             if !n8_defs_user_properties_login(
                                 mode,
@@ -488,7 +488,7 @@ mod nested_defs_nodes {
                         _ => {}
                     }
                 }
-                if seen & 2 == 0 {
+                if seen & (1 << 0) == 0 {
                     if !C {
                         return Ok(false);
                     }

@@ -127,7 +127,7 @@ mod recursive_tree_nodes {
                             }
                         }
                         "name" => {
-                            seen |= 2;
+                            seen |= 1 << 0;
                             let kp_properties = kp.key("properties");
                             if !n2_properties_name(
                                 mode,
@@ -146,7 +146,7 @@ mod recursive_tree_nodes {
                         _ => {}
                     }
                 }
-                if seen & 2 == 0 {
+                if seen & (1 << 0) == 0 {
                     if !C {
                         return Ok(false);
                     }

@@ -230,7 +230,7 @@ mod unevaluated_all_of_nodes {
                     match key.as_str() {
                         "path" => {
                             matched = true;
-                            seen |= 1;
+                            seen |= 1 << 0;
                             let kp_properties = kp.key("properties");
                             if !n9_allof_0_properties_path(
                                 mode,
@@ -252,7 +252,7 @@ mod unevaluated_all_of_nodes {
                         marks.set(i);
                     }
                 }
-                if seen & 1 == 0 {
+                if seen & (1 << 0) == 0 {
                     if !C {
                         return Ok(false);
                     }
