@@ -90,6 +90,16 @@ pub fn schema(
     } else {
         (quote! {}, quote! {})
     };
+    let within_limits =
+        quote! { rt::check_arguments(instance, #max_depth, #max_nodes, #max_string).is_ok() };
+    let holds = quote! { #quick_object #module::#quick_root.unwrap_or(false) };
+    // Either order gives the same verdict (see `Ir::compares_arguments`); evaluating first
+    // skips the walk over the arguments whenever the call fails.
+    let is_valid = if ir.compares_arguments {
+        quote! { #within_limits && #holds }
+    } else {
+        quote! { #holds && #within_limits }
+    };
     let doc = format!(" Validates arguments against the `{name}` schema (`{root_uri}`).");
     quote! {
         #[doc = #doc]
@@ -105,8 +115,7 @@ pub fn schema(
         impl ::toolschema::Validate for #ty {
             fn is_valid(&self, instance: &::toolschema::__private::Value) -> bool {
                 use ::toolschema::__private as rt;
-                rt::check_arguments(instance, #max_depth, #max_nodes, #max_string).is_ok()
-                    && #quick_object #module::#quick_root.unwrap_or(false)
+                #is_valid
             }
 
             fn validate(&self, instance: &::toolschema::__private::Value) -> Result<(), ::toolschema::Error> {

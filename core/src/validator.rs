@@ -105,8 +105,14 @@ impl Validator {
 
 impl Validate for Validator {
     fn is_valid(&self, instance: &Value) -> bool {
-        limits::check_arguments(instance, &self.limits).is_ok()
-            && self.interpreter().is_valid(instance).unwrap_or(false)
+        let within_limits = || limits::check_arguments(instance, &self.limits).is_ok();
+        let holds = || self.interpreter().is_valid(instance).unwrap_or(false);
+        // Either order gives the same verdict (see `Ir::compares_arguments`).
+        if self.ir.compares_arguments {
+            within_limits() && holds()
+        } else {
+            holds() && within_limits()
+        }
     }
 
     fn validate(&self, instance: &Value) -> Result<(), Error> {

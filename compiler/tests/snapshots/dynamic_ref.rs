@@ -11,17 +11,17 @@ impl DynamicRef {
 impl ::toolschema::Validate for DynamicRef {
     fn is_valid(&self, instance: &::toolschema::__private::Value) -> bool {
         use ::toolschema::__private as rt;
-        rt::check_arguments(instance, 128, 1000000, 16777216).is_ok()
-            && dynamic_ref_nodes::n0(
-                    rt::QUICK,
-                    instance,
-                    &rt::Path::ROOT,
-                    &rt::Path::ROOT,
-                    &rt::Scope::root(1),
-                    0,
-                    &mut rt::Sink::new(10000000),
-                )
-                .unwrap_or(false)
+        dynamic_ref_nodes::n0(
+                rt::QUICK,
+                instance,
+                &rt::Path::ROOT,
+                &rt::Path::ROOT,
+                &rt::Scope::root(1),
+                0,
+                &mut rt::Sink::new(10000000),
+            )
+            .unwrap_or(false)
+            && rt::check_arguments(instance, 128, 1000000, 16777216).is_ok()
     }
     fn validate(
         &self,

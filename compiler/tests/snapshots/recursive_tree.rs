@@ -11,16 +11,16 @@ impl RecursiveTree {
 impl ::toolschema::Validate for RecursiveTree {
     fn is_valid(&self, instance: &::toolschema::__private::Value) -> bool {
         use ::toolschema::__private as rt;
-        rt::check_arguments(instance, 128, 1000000, 16777216).is_ok()
-            && recursive_tree_nodes::n0(
-                    rt::QUICK,
-                    instance,
-                    &rt::Path::ROOT,
-                    &rt::Path::ROOT,
-                    0,
-                    &mut rt::Sink::new(10000000),
-                )
-                .unwrap_or(false)
+        recursive_tree_nodes::n0(
+                rt::QUICK,
+                instance,
+                &rt::Path::ROOT,
+                &rt::Path::ROOT,
+                0,
+                &mut rt::Sink::new(10000000),
+            )
+            .unwrap_or(false)
+            && rt::check_arguments(instance, 128, 1000000, 16777216).is_ok()
     }
     fn validate(
         &self,

@@ -70,6 +70,10 @@ impl<'a> Lowerer<'a> {
             Body::Keywords(k) => matches!(k.dynamic_reference, Some(DynamicRef::Dynamic { .. })),
             Body::Bool(_) => false,
         });
+        let compares_arguments = self.nodes.iter().any(|n| match &n.body {
+            Body::Keywords(k) => k.array.as_ref().is_some_and(|a| a.unique_items),
+            Body::Bool(_) => false,
+        });
         let mut ir = Ir {
             nodes: self.nodes,
             root,
@@ -77,6 +81,7 @@ impl<'a> Lowerer<'a> {
             resources: self.reg.resource_uris.clone(),
             dynamic_scope,
             object_root: false,
+            compares_arguments,
         };
         super::analysis::reject_cycles(&ir, &self.locs)?;
         super::analysis::mark_tracking(&mut ir);
