@@ -107,12 +107,12 @@ impl Validate for Validator {
     fn is_valid(&self, instance: &Value) -> bool {
         let within_limits = || limits::check_arguments(instance, &self.limits).is_ok();
         let holds = || self.interpreter().is_valid(instance).unwrap_or(false);
-        // Either order gives the same verdict (see `Ir::compares_arguments`).
+        // Either order gives the same verdict (see `Ir::compares_arguments`); evaluating first
+        // skips the walk over the arguments whenever the call fails.
         if self.ir.compares_arguments {
-            within_limits() && holds()
-        } else {
-            holds() && within_limits()
+            return within_limits() && holds();
         }
+        holds() && within_limits()
     }
 
     fn validate(&self, instance: &Value) -> Result<(), Error> {
