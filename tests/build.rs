@@ -126,6 +126,7 @@ fn main() {
     boundary_cases(&out_dir);
     content(&manifest.join("content"), &out_dir);
     allocations(&manifest.join("allocations"), &out_dir);
+    discriminators(&manifest.join("discriminators"), &out_dir);
     let previous = std::fs::read_to_string(&out).unwrap_or_default();
     if previous != code {
         std::fs::write(&out, code).unwrap();
@@ -204,6 +205,17 @@ fn allocations(dir: &Path, out_dir: &Path) {
         .schema_value("many_required", many_required())
         .out_dir(out_dir)
         .file_name("compiled_allocations.rs")
+        .compile()
+        .unwrap();
+}
+
+/// The discriminated unions `tests/discriminators.rs` checks on both paths.
+fn discriminators(dir: &Path, out_dir: &Path) {
+    println!("cargo:rerun-if-changed={}", dir.display());
+    toolschema_compiler::Builder::new()
+        .schema("actions", dir.join("actions.json"))
+        .out_dir(out_dir)
+        .file_name("compiled_discriminators.rs")
         .compile()
         .unwrap();
 }

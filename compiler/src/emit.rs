@@ -734,11 +734,21 @@ impl<'a> Cx<'a> {
             parts.push(sub(&mut b, call));
         }
         if !k.any_of.is_empty() {
+            // A member name is a string, which no discriminator reads.
+            let discriminator = k.any_of_discriminator.as_ref().filter(|_| !naming);
+            let admits = |i: usize| discriminator.and_then(|d| admits(d, i, "any_of_member"));
+            if let Some(d) = discriminator {
+                let property = &d.property;
+                parts.push(quote! {
+                    let any_of_member = rt::discriminating_member(v, #property);
+                });
+            }
             let quick: Vec<TokenStream> = k
                 .any_of
                 .iter()
                 .enumerate()
                 .map(|(i, &child)| {
+                    let guard = admits(i);
                     let i = int(i as u64);
                     let call = self.call(
                         child,
@@ -748,7 +758,10 @@ impl<'a> Cx<'a> {
                         quote! { &kp.key("anyOf").index(#i) },
                         None,
                     );
-                    quote! { if #call { break 'any_of true; } }
+                    match guard {
+                        Some(guard) => quote! { if #guard && #call { break 'any_of true; } },
+                        None => quote! { if #call { break 'any_of true; } },
+                    }
                 })
                 .collect();
             let quick = quote! { 'any_of: { #(#quick)* false } };
@@ -766,6 +779,7 @@ impl<'a> Cx<'a> {
                     .iter()
                     .enumerate()
                     .map(|(i, &child)| {
+                        let guard = admits(i);
                         let i = int(i as u64);
                         let call = self.call(
                             child,
@@ -775,12 +789,16 @@ impl<'a> Cx<'a> {
                             quote! { &kp.key("anyOf").index(#i) },
                             Some(quote! { Some(&mut branch) }),
                         );
-                        quote! {
+                        let branch = quote! {
                             let mut branch = rt::Marks::default();
                             if #call {
                                 marks.merge(&branch);
                                 any = true;
                             }
+                        };
+                        match guard {
+                            Some(guard) => quote! { if #guard { #branch } },
+                            None => branch,
                         }
                     })
                     .collect();
@@ -799,11 +817,20 @@ impl<'a> Cx<'a> {
             }
         }
         if !k.one_of.is_empty() {
+            let discriminator = k.one_of_discriminator.as_ref().filter(|_| !naming);
+            let admits = |i: usize| discriminator.and_then(|d| admits(d, i, "one_of_member"));
+            if let Some(d) = discriminator {
+                let property = &d.property;
+                parts.push(quote! {
+                    let one_of_member = rt::discriminating_member(v, #property);
+                });
+            }
             let branches: Vec<TokenStream> = k
                 .one_of
                 .iter()
                 .enumerate()
                 .map(|(i, &child)| {
+                    let guard = admits(i);
                     let i = int(i as u64);
                     let m = if may_track {
                         Some(quote! { if tracking { Some(&mut branch) } else { None } })
@@ -826,7 +853,7 @@ impl<'a> Cx<'a> {
                     } else {
                         (quote! {}, quote! {})
                     };
-                    quote! {
+                    let branch = quote! {
                         #decl
                         if #call {
                             if first.is_none() {
@@ -837,6 +864,10 @@ impl<'a> Cx<'a> {
                                 break 'one_of;
                             }
                         }
+                    };
+                    match guard {
+                        Some(guard) => quote! { if #guard { #branch } },
+                        None => branch,
                     }
                 })
                 .collect();
@@ -1807,6 +1838,17 @@ impl<'a> Cx<'a> {
 }
 
 use toolschema_core::ir::Body as Body_;
+
+/// The test that branch `i` may hold given the discriminating member in `var`, when the
+/// discriminator constrains that branch.
+fn admits(d: &Discriminator, i: usize, var: &str) -> Option<TokenStream> {
+    let values = d.values[i].as_ref()?;
+    let var = format_ident!("{var}");
+    if values.is_empty() {
+        return Some(quote! { #var.is_none() });
+    }
+    Some(quote! { rt::admits(#var, &[#(#values),*]) })
+}
 
 /// `!test`, with parentheses only where precedence needs them.
 fn negate(test: &TokenStream) -> TokenStream {

@@ -596,7 +596,12 @@ impl<'ir> Interpreter<'ir> {
         }
         if !k.any_of.is_empty() {
             let mut any = false;
+            let discriminator = k.any_of_discriminator.as_ref();
+            let member = discriminator.and_then(|d| d.member(v));
             for (i, &child) in k.any_of.iter().enumerate() {
+                if discriminator.is_some_and(|d| d.rules_out(i, member)) {
+                    continue;
+                }
                 let kp1 = kp.key("anyOf");
                 let kp2 = kp1.index(i);
                 if tracking {
@@ -627,7 +632,12 @@ impl<'ir> Interpreter<'ir> {
             let mut first: Option<usize> = None;
             let mut second: Option<usize> = None;
             let mut kept = Marks::default();
+            let discriminator = k.one_of_discriminator.as_ref();
+            let member = discriminator.and_then(|d| d.member(v));
             for (i, &child) in k.one_of.iter().enumerate() {
+                if discriminator.is_some_and(|d| d.rules_out(i, member)) {
+                    continue;
+                }
                 let kp1 = kp.key("oneOf");
                 let kp2 = kp1.index(i);
                 let mut branch = Marks::default();

@@ -142,8 +142,12 @@ pub struct Keywords {
     pub all_of: Vec<NodeId>,
     /// `anyOf`.
     pub any_of: Vec<NodeId>,
+    /// A member that rules out `anyOf` branches before they run.
+    pub any_of_discriminator: Option<Discriminator>,
     /// `oneOf`.
     pub one_of: Vec<NodeId>,
+    /// A member that rules out `oneOf` branches before they run.
+    pub one_of_discriminator: Option<Discriminator>,
     /// `not`.
     pub not: Option<NodeId>,
     /// `if` / `then` / `else` (present only when `if` is).
@@ -277,6 +281,71 @@ pub enum DynamicRef {
         /// Every resource that defines `$dynamicAnchor` with this name, and the node it marks.
         candidates: Vec<(ResourceId, NodeId)>,
     },
+}
+
+/// A member whose value rules out branches of an `anyOf` or `oneOf` before they run.
+///
+/// A branch that applies, in place (itself, or behind `$ref` and `allOf`), `properties` whose
+/// subschema for the member is a `const` string or an `enum` of strings fails whenever the
+/// instance is an object holding the member with any other value. Both back ends skip such
+/// branches rather than evaluate them: the verdict is the same, and a discriminated union of
+/// many object shapes (FHIR's resources on `resourceType`, a tool's `action`) costs one branch
+/// instead of all of them.
+///
+/// ```
+/// use serde_json::json;
+/// use toolschema::ir::Discriminator;
+///
+/// let d = Discriminator {
+///     property: "action".into(),
+///     values: vec![Some(vec!["read".into()]), Some(vec!["write".into(), "append".into()]), None],
+/// };
+/// let call = json!({"action": "append"});
+/// let member = d.member(&call);
+/// assert_eq!((0..3).map(|i| d.rules_out(i, member)).collect::<Vec<_>>(), [true, false, false]);
+/// // Without the member, nothing is ruled out.
+/// let call = json!({});
+/// assert!(!d.rules_out(0, d.member(&call)));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Discriminator {
+    /// The member's name.
+    pub property: String,
+    /// Per branch, the strings the member may be for the branch to hold; `None` where the
+    /// branch does not constrain it.
+    pub values: Vec<Option<Vec<String>>>,
+}
+
+impl Discriminator {
+    /// The member in `instance`, when it can rule branches out: `instance` is an object that
+    /// holds it.
+    pub fn member<'v>(&self, instance: &'v Value) -> Option<&'v Value> {
+        discriminating_member(instance, &self.property)
+    }
+
+    /// Whether branch `i` fails, without running it, for an instance whose member (from
+    /// [`Discriminator::member`]) is `member`.
+    pub fn rules_out(&self, i: usize, member: Option<&Value>) -> bool {
+        self.values[i]
+            .as_ref()
+            .is_some_and(|values| !admits(member, values))
+    }
+}
+
+/// `instance`'s member `property`, if `instance` is an object that holds it.
+pub fn discriminating_member<'v>(instance: &'v Value, property: &str) -> Option<&'v Value> {
+    instance.as_object().and_then(|map| map.get(property))
+}
+
+/// Whether a branch requiring the member to be one of `values` may still hold: the member is
+/// absent, or one of them.
+pub fn admits<S: AsRef<str>>(member: Option<&Value>, values: &[S]) -> bool {
+    match member {
+        None => true,
+        Some(m) => m
+            .as_str()
+            .is_some_and(|s| values.iter().any(|v| v.as_ref() == s)),
+    }
 }
 
 /// `if`, `then`, `else`.

@@ -1,8 +1,10 @@
-//! Whole-schema analysis on the lowered IR: termination and annotation tracking.
+//! Whole-schema analysis on the lowered IR: termination, annotation tracking, and the
+//! discriminators of `anyOf`/`oneOf`.
 
 use super::registry::Loc;
 use crate::error::{Error, ErrorClass};
-use crate::ir::{Body, DynamicRef, Ir, Keywords, NodeId};
+use crate::ir::{Body, Discriminator, DynamicRef, Ir, Keywords, NodeId};
+use serde_json::Value;
 
 /// The subschemas a node applies to the same instance location ("in place"), with whether
 /// their annotations reach the node (everything but `not`).
@@ -169,5 +171,105 @@ fn propagate(ir: &mut Ir, mut work: Vec<NodeId>, flag: fn(&mut crate::ir::Node) 
                 }
             });
         }
+    }
+}
+
+/// How far behind `$ref` and `allOf` a branch's member constraints are looked for.
+const DISCRIMINATOR_HOPS: usize = 4;
+
+/// Finds, for every `anyOf` and `oneOf` of two or more branches, the member that rules out
+/// the most branches before they run (see [`crate::ir::Discriminator`]), if it rules out any
+/// in at least two of them.
+pub fn find_discriminators(ir: &mut Ir) {
+    for i in 0..ir.nodes.len() {
+        let Body::Keywords(k) = &ir.nodes[i].body else {
+            continue;
+        };
+        let any_of = discriminator(ir, &k.any_of);
+        let one_of = discriminator(ir, &k.one_of);
+        if let Body::Keywords(k) = &mut ir.nodes[i].body {
+            k.any_of_discriminator = any_of;
+            k.one_of_discriminator = one_of;
+        }
+    }
+}
+
+fn discriminator(ir: &Ir, branches: &[NodeId]) -> Option<Discriminator> {
+    if branches.len() < 2 {
+        return None;
+    }
+    let constraints: Vec<Vec<(&str, Vec<String>)>> = branches
+        .iter()
+        .map(|&b| {
+            let mut found = Vec::new();
+            member_constraints(ir, b, DISCRIMINATOR_HOPS, &mut found);
+            found
+        })
+        .collect();
+    // The member most branches constrain; among equals, the first named.
+    let mut best: Option<(&str, usize)> = None;
+    for (name, _) in constraints.iter().flatten() {
+        let count = constraints
+            .iter()
+            .filter(|c| c.iter().any(|(n, _)| n == name))
+            .count();
+        if best.is_none_or(|(_, c)| count > c) {
+            best = Some((name, count));
+        }
+    }
+    let (property, count) = best?;
+    if count < 2 {
+        return None;
+    }
+    let values = constraints
+        .iter()
+        .map(|c| {
+            c.iter()
+                .find(|(n, _)| *n == property)
+                .map(|(_, v)| v.clone())
+        })
+        .collect();
+    Some(Discriminator {
+        property: property.to_owned(),
+        values,
+    })
+}
+
+/// The members node `id` requires, through `properties` applied in place, to be one of some
+/// strings: from its own `properties`, and from what it applies behind `$ref` and `allOf`,
+/// `hops` deep. The first constraint found for a member is kept (any one of them suffices to
+/// rule a branch out).
+fn member_constraints<'a>(
+    ir: &'a Ir,
+    id: NodeId,
+    hops: usize,
+    found: &mut Vec<(&'a str, Vec<String>)>,
+) {
+    let Body::Keywords(k) = &ir.node(id).body else {
+        return;
+    };
+    for (name, child) in k.object.iter().flat_map(|o| &o.properties) {
+        let Body::Keywords(c) = &ir.node(*child).body else {
+            continue;
+        };
+        let strings = match (&c.constant, &c.enumeration) {
+            (Some(Value::String(s)), _) => Some(vec![s.clone()]),
+            (None, Some(options)) => options
+                .iter()
+                .map(|o| o.as_str().map(str::to_owned))
+                .collect(),
+            _ => None,
+        };
+        if let Some(strings) = strings
+            && !found.iter().any(|(n, _)| n == name)
+        {
+            found.push((name, strings));
+        }
+    }
+    if hops == 0 {
+        return;
+    }
+    for &next in k.reference.iter().chain(&k.all_of) {
+        member_constraints(ir, next, hops - 1, found);
     }
 }

@@ -86,6 +86,7 @@ impl<'a> Lowerer<'a> {
         super::analysis::reject_cycles(&ir, &self.locs)?;
         super::analysis::mark_tracking(&mut ir);
         super::analysis::mark_shallow(&mut ir);
+        super::analysis::find_discriminators(&mut ir);
         Ok((ir, self.reg))
     }
 
