@@ -318,8 +318,11 @@ impl<'a> Cx<'a> {
                 let i = int(indices[0] as u64);
                 quote! { #i, }
             } else {
+                // A `const` table is read from static memory; an array literal would be built
+                // on the stack at every call.
+                let n = int(indices.len() as u64);
                 let indices = indices.iter().map(|&i| int(i as u64));
-                quote! { [#(#indices),*][at], }
+                quote! { { const AT: [usize; #n] = [#(#indices),*]; AT[at] }, }
             }
         } else {
             quote! {}
@@ -372,7 +375,8 @@ impl<'a> Cx<'a> {
         if uris.iter().all(|u| *u == uris[0]) {
             Uri::Static(uris[0].to_owned())
         } else {
-            Uri::Table(quote! { [#(#uris),*][at] })
+            let n = int(uris.len() as u64);
+            Uri::Table(quote! { { const CHILD_URIS: [&str; #n] = [#(#uris),*]; CHILD_URIS[at] } })
         }
     }
 

@@ -436,8 +436,9 @@ pub struct Contains {
 pub struct ObjectPlan {
     /// `properties`, in schema order.
     pub properties: Vec<(String, NodeId)>,
-    /// Indices into `properties`, sorted by name, for lookup by binary search.
-    pub property_order: Vec<u32>,
+    /// Past eight properties, an open-addressing table of indices into `properties` (a power
+    /// of two long, at most half full, [`EMPTY_SLOT`] where free), by [`name_hash`].
+    pub property_slots: Vec<u32>,
     /// `patternProperties`.
     pub pattern_properties: Vec<(PatternId, NodeId)>,
     /// `additionalProperties`.
@@ -475,6 +476,31 @@ pub struct Dependent<T> {
     pub then: T,
 }
 
+/// A free slot of [`ObjectPlan::property_slots`].
+pub const EMPTY_SLOT: u32 = u32::MAX;
+
+/// The hash of a member name in [`ObjectPlan::property_slots`]: eight bytes at a time, cheap
+/// for the short names real schemas use.
+pub fn name_hash(name: &str) -> u64 {
+    let mix = |h: u64, word: u64| {
+        (h ^ word)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .rotate_left(29)
+    };
+    let mut chunks = name.as_bytes().chunks_exact(8);
+    let mut h = mix(0, name.len() as u64);
+    for chunk in &mut chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        h = mix(h, u64::from_le_bytes(word));
+    }
+    let mut tail = 0u64;
+    for (i, &b) in chunks.remainder().iter().enumerate() {
+        tail |= u64::from(b) << (8 * i);
+    }
+    mix(h, tail)
+}
+
 impl ObjectPlan {
     /// The index in `properties` of the property named `key`.
     pub fn property_index(&self, key: &str) -> Option<usize> {
@@ -486,10 +512,37 @@ impl ObjectPlan {
                 .iter()
                 .position(|(k, _)| k.len() == len && k.as_bytes().first() == first && k == key);
         }
-        self.property_order
-            .binary_search_by(|&i| self.properties[i as usize].0.as_str().cmp(key))
-            .ok()
-            .map(|pos| self.property_order[pos] as usize)
+        let mask = self.property_slots.len().checked_sub(1)?;
+        let mut slot = name_hash(key) as usize & mask;
+        loop {
+            let index = self.property_slots[slot];
+            if index == EMPTY_SLOT {
+                return None;
+            }
+            let name = &self.properties[index as usize].0;
+            if name.len() == key.len() && name == key {
+                return Some(index as usize);
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    /// Fills [`ObjectPlan::property_slots`] from `properties`.
+    pub fn index_properties(&mut self) {
+        if self.properties.len() <= 8 {
+            self.property_slots = Vec::new();
+            return;
+        }
+        let len = (self.properties.len() * 2).next_power_of_two();
+        let mut slots = vec![EMPTY_SLOT; len];
+        for (index, (name, _)) in self.properties.iter().enumerate() {
+            let mut slot = name_hash(name) as usize & (len - 1);
+            while slots[slot] != EMPTY_SLOT {
+                slot = (slot + 1) & (len - 1);
+            }
+            slots[slot] = index as u32;
+        }
+        self.property_slots = slots;
     }
 
     /// Whether the key pass must visit every key (otherwise only lookups are needed).
@@ -497,5 +550,34 @@ impl ObjectPlan {
         !self.properties.is_empty()
             || !self.pattern_properties.is_empty()
             || self.additional_properties.is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn property_index_finds_every_name_and_no_other() {
+        for count in [0, 1, 8, 9, 40, 300] {
+            let names: Vec<String> = (0..count)
+                .map(|i| match i % 3 {
+                    0 => format!("p{i}"),
+                    1 => format!("a_rather_long_member_name_{i}"),
+                    _ => "x".repeat(i + 1),
+                })
+                .collect();
+            let mut plan = ObjectPlan {
+                properties: names.iter().map(|n| (n.clone(), NodeId(0))).collect(),
+                ..ObjectPlan::default()
+            };
+            plan.index_properties();
+            for (i, name) in names.iter().enumerate() {
+                assert_eq!(plan.property_index(name), Some(i), "{name} of {count}");
+            }
+            for missing in ["", "p", "q0", "a_rather_long_member_name_", "xx_", "p1000"] {
+                assert_eq!(plan.property_index(missing), None, "{missing} of {count}");
+            }
+        }
     }
 }

@@ -719,16 +719,10 @@ fn optional_count(map: &Map<String, Value>, keyword: &str, at: &str) -> Result<O
     }
 }
 
-/// Fills the derived parts of an object plan: the sorted property index and, for each
-/// required name, its position among the properties.
+/// Fills the derived parts of an object plan: the property table and, for each required
+/// name, its position among the properties.
 fn finish_object_plan(object: &mut ObjectPlan) {
-    let mut order: Vec<u32> = (0..object.properties.len() as u32).collect();
-    order.sort_by(|&a, &b| {
-        object.properties[a as usize]
-            .0
-            .cmp(&object.properties[b as usize].0)
-    });
-    object.property_order = order;
+    object.index_properties();
     let required = std::mem::take(&mut object.required);
     object.required = required
         .into_iter()
