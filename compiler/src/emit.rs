@@ -1658,7 +1658,7 @@ impl<'a> Cx<'a> {
                     quote! {}
                 };
                 arms.push(quote! {
-                    #name => {
+                    name if rt::same_name(name, #name) => {
                         #matched
                         #seen
                         let kp_properties = kp.key("properties");
@@ -1666,6 +1666,8 @@ impl<'a> Cx<'a> {
                     }
                 });
             }
+            // Guards rather than string patterns: names are compared as machine words, where
+            // a string pattern calls `memcmp`.
             let dispatch = if arms.is_empty() {
                 quote! {}
             } else {

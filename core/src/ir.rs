@@ -476,6 +476,35 @@ pub struct Dependent<T> {
     pub then: T,
 }
 
+/// Whether two member names are equal. Names are short: up to sixteen bytes they are compared
+/// as two overlapping machine words, without a call to `memcmp`.
+///
+/// ```
+/// use toolschema::ir::same_name;
+/// assert!(same_name("timeout_ms", "timeout_ms"));
+/// assert!(!same_name("timeout_ms", "timeout_us"));
+/// assert!(!same_name("a", "ab"));
+/// ```
+#[inline]
+pub fn same_name(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    let word8 =
+        |s: &[u8], at: usize| u64::from_le_bytes(s[at..at + 8].try_into().unwrap_or([0; 8]));
+    let word4 =
+        |s: &[u8], at: usize| u32::from_le_bytes(s[at..at + 4].try_into().unwrap_or([0; 4]));
+    match n {
+        0 => true,
+        1..4 => a.iter().zip(b).all(|(x, y)| x == y),
+        4..8 => word4(a, 0) == word4(b, 0) && word4(a, n - 4) == word4(b, n - 4),
+        8..=16 => word8(a, 0) == word8(b, 0) && word8(a, n - 8) == word8(b, n - 8),
+        _ => a == b,
+    }
+}
+
 /// A free slot of [`ObjectPlan::property_slots`].
 pub const EMPTY_SLOT: u32 = u32::MAX;
 
@@ -506,11 +535,7 @@ impl ObjectPlan {
     pub fn property_index(&self, key: &str) -> Option<usize> {
         if self.properties.len() <= 8 {
             // Lengths and first bytes settle most mismatches without a call to memcmp.
-            let (len, first) = (key.len(), key.as_bytes().first());
-            return self
-                .properties
-                .iter()
-                .position(|(k, _)| k.len() == len && k.as_bytes().first() == first && k == key);
+            return self.properties.iter().position(|(k, _)| same_name(k, key));
         }
         let mask = self.property_slots.len().checked_sub(1)?;
         let mut slot = name_hash(key) as usize & mask;
@@ -519,8 +544,7 @@ impl ObjectPlan {
             if index == EMPTY_SLOT {
                 return None;
             }
-            let name = &self.properties[index as usize].0;
-            if name.len() == key.len() && name == key {
+            if same_name(&self.properties[index as usize].0, key) {
                 return Some(index as usize);
             }
             slot = (slot + 1) & mask;
@@ -556,6 +580,36 @@ impl ObjectPlan {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn same_name_is_equality() {
+        let names = [
+            "",
+            "a",
+            "ab",
+            "abc",
+            "abcd",
+            "abcde",
+            "abcdefg",
+            "abcdefgh",
+            "abcdefghi",
+            "abcdefghijklmnop",
+            "abcdefghijklmnopq",
+            "abcdefghijklmnopqrstuvwxyz0123456789",
+        ];
+        for a in names {
+            for b in names {
+                assert_eq!(same_name(a, b), a == b, "{a} {b}");
+                // One byte changed anywhere.
+                for i in 0..b.len() {
+                    let mut c = b.as_bytes().to_vec();
+                    c[i] ^= 1;
+                    let c = String::from_utf8(c).unwrap();
+                    assert_eq!(same_name(a, &c), a == c, "{a} {c}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn property_index_finds_every_name_and_no_other() {

@@ -176,7 +176,7 @@ mod dynamic_ref_nodes {
                 for (i, (key, value)) in map.iter().enumerate() {
                     let mut matched = false;
                     match key.as_str() {
-                        "children" => {
+                        name if rt::same_name(name, "children") => {
                             matched = true;
                             let kp_properties = kp.key("properties");
                             if !n3_properties_children(
@@ -194,7 +194,7 @@ mod dynamic_ref_nodes {
                                 valid = false;
                             }
                         }
-                        "data" => {
+                        name if rt::same_name(name, "data") => {
                             matched = true;
                             let kp_properties = kp.key("properties");
                         }

@@ -94,7 +94,7 @@ mod flat_tool_nodes {
                 for (key, value) in map {
                     let mut matched = false;
                     match key.as_str() {
-                        "exact" => {
+                        name if rt::same_name(name, "exact") => {
                             matched = true;
                             let kp_properties = kp.key("properties");
                             if !n1_properties_exact(
@@ -111,7 +111,7 @@ mod flat_tool_nodes {
                                 valid = false;
                             }
                         }
-                        "limit" => {
+                        name if rt::same_name(name, "limit") => {
                             matched = true;
                             let kp_properties = kp.key("properties");
                             if !n2_properties_limit(
@@ -128,7 +128,7 @@ mod flat_tool_nodes {
                                 valid = false;
                             }
                         }
-                        "query" => {
+                        name if rt::same_name(name, "query") => {
                             matched = true;
                             seen |= 1 << 0;
                             let kp_properties = kp.key("properties");
@@ -146,7 +146,7 @@ mod flat_tool_nodes {
                                 valid = false;
                             }
                         }
-                        "site" => {
+                        name if rt::same_name(name, "site") => {
                             matched = true;
                             let kp_properties = kp.key("properties");
                             if !n4_properties_site(
@@ -163,7 +163,7 @@ mod flat_tool_nodes {
                                 valid = false;
                             }
                         }
-                        "sort" => {
+                        name if rt::same_name(name, "sort") => {
                             matched = true;
                             let kp_properties = kp.key("properties");
                             if !n5_properties_sort(

@@ -110,7 +110,7 @@ mod nested_defs_nodes {
                 let mut seen: u64 = 0;
                 for (key, value) in map {
                     match key.as_str() {
-                        "assignee" => {
+                        name if rt::same_name(name, "assignee") => {
                             let kp_properties = kp.key("properties");
                             if !n1_properties_assignee(
                                 mode,
@@ -126,7 +126,7 @@ mod nested_defs_nodes {
                                 valid = false;
                             }
                         }
-                        "labels" => {
+                        name if rt::same_name(name, "labels") => {
                             let kp_properties = kp.key("properties");
                             if !n2_properties_labels(
                                 mode,
@@ -142,7 +142,7 @@ mod nested_defs_nodes {
                                 valid = false;
                             }
                         }
-                        "title" => {
+                        name if rt::same_name(name, "title") => {
                             seen |= 1 << 0;
                             let kp_properties = kp.key("properties");
                             if !n3_properties_title(
@@ -452,7 +452,7 @@ mod nested_defs_nodes {
                 let mut seen: u64 = 0;
                 for (key, value) in map {
                     match key.as_str() {
-                        "id" => {
+                        name if rt::same_name(name, "id") => {
                             let kp_properties = kp.key("properties");
                             if !n7_defs_user_properties_id(
                                 mode,
@@ -468,7 +468,7 @@ mod nested_defs_nodes {
                                 valid = false;
                             }
                         }
-                        "login" => {
+                        name if rt::same_name(name, "login") => {
                             seen |= 1 << 0;
                             let kp_properties = kp.key("properties");
                             if !n8_defs_user_properties_login(

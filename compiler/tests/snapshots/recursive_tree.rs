@@ -110,7 +110,7 @@ mod recursive_tree_nodes {
                 let mut seen: u64 = 0;
                 for (key, value) in map {
                     match key.as_str() {
-                        "children" => {
+                        name if rt::same_name(name, "children") => {
                             let kp_properties = kp.key("properties");
                             if !n1_properties_children(
                                 mode,
@@ -126,7 +126,7 @@ mod recursive_tree_nodes {
                                 valid = false;
                             }
                         }
-                        "name" => {
+                        name if rt::same_name(name, "name") => {
                             seen |= 1 << 0;
                             let kp_properties = kp.key("properties");
                             if !n2_properties_name(

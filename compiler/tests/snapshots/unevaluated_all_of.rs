@@ -228,7 +228,7 @@ mod unevaluated_all_of_nodes {
                 for (i, (key, value)) in map.iter().enumerate() {
                     let mut matched = false;
                     match key.as_str() {
-                        "path" => {
+                        name if rt::same_name(name, "path") => {
                             matched = true;
                             seen |= 1 << 0;
                             let kp_properties = kp.key("properties");
@@ -299,7 +299,7 @@ mod unevaluated_all_of_nodes {
                 for (i, (key, value)) in map.iter().enumerate() {
                     let mut matched = false;
                     match key.as_str() {
-                        "encoding" => {
+                        name if rt::same_name(name, "encoding") => {
                             matched = true;
                             let kp_properties = kp.key("properties");
                             if !n8_allof_1_properties_encoding(
@@ -355,7 +355,7 @@ mod unevaluated_all_of_nodes {
                 for (i, (key, value)) in map.iter().enumerate() {
                     let mut matched = false;
                     match key.as_str() {
-                        "start" => {
+                        name if rt::same_name(name, "start") => {
                             matched = true;
                             let kp_properties = kp.key("properties");
                             if !n6_anyof_1_properties_end(
@@ -412,7 +412,7 @@ mod unevaluated_all_of_nodes {
                 for (i, (key, value)) in map.iter().enumerate() {
                     let mut matched = false;
                     match key.as_str() {
-                        "end" => {
+                        name if rt::same_name(name, "end") => {
                             matched = true;
                             let kp_properties = kp.key("properties");
                             if !n6_anyof_1_properties_end(
