@@ -1586,24 +1586,31 @@ impl<'a> Cx<'a> {
                 Some((quote! { seen[#word] }, bit))
             }
         };
-        if plan.shallow_first {
-            // First-failure mode checks `required` and the shallow properties before the key
-            // pass, as the interpreter does, so a wrong discriminator fails before any deep
-            // subschema runs (the verdict is the same in any order; only the work differs).
-            let mut early = Vec::new();
-            for (name, _) in &plan.required {
-                early.push(quote! { if !map.contains_key(#name) { return Ok(false); } });
+        let seen_decl = match words {
+            0 => quote! {},
+            1 => quote! { let mut seen: u64 = 0; },
+            n => {
+                let n = int(n as u64);
+                quote! { let mut seen = [0u64; #n]; }
             }
-            for (name, child) in &plan.properties {
+        };
+        out.push(seen_decl);
+        if plan.shallow_first {
+            // First-failure mode checks the shallow properties and `required` in one pass over
+            // the keys before the key pass, as the interpreter does, so a wrong discriminator
+            // fails before any deep subschema runs (the verdict is the same in any order; only
+            // the work differs).
+            let mut arms = Vec::new();
+            for (index, (name, child)) in plan.properties.iter().enumerate() {
+                let seen = match seen_bit(index as u32) {
+                    Some((word, bit)) => quote! { #word |= #bit; },
+                    None => quote! {},
+                };
                 let child_node = self.ir.node(*child);
-                if !child_node.shallow {
-                    continue;
-                }
-                match child_node.body {
-                    Body_::Bool(true) => {}
-                    Body_::Bool(false) => {
-                        early.push(quote! { if map.contains_key(#name) { return Ok(false); } });
-                    }
+                let check = match child_node.body {
+                    _ if !child_node.shallow => quote! {},
+                    Body_::Bool(true) => quote! {},
+                    Body_::Bool(false) => quote! { return Ok(false); },
                     Body_::Keywords(_) => {
                         let call = self.call(
                             *child,
@@ -1613,15 +1620,37 @@ impl<'a> Cx<'a> {
                             quote! { kp },
                             None,
                         );
-                        early.push(quote! {
-                            if let Some(value) = map.get(#name) {
-                                if !#call {
-                                    return Ok(false);
-                                }
-                            }
-                        });
+                        quote! { if !#call { return Ok(false); } }
                     }
+                };
+                if seen.is_empty() && check.is_empty() {
+                    continue;
                 }
+                arms.push(quote! { name if rt::same_name(name, #name) => { #seen #check } });
+            }
+            let mut early: Vec<TokenStream> = plan
+                .required
+                .iter()
+                .map(|(name, index)| {
+                    let missing = match index.and_then(&seen_bit) {
+                        Some((word, bit)) => quote! { #word & (#bit) == 0 },
+                        None => quote! { !map.contains_key(#name) },
+                    };
+                    quote! { if #missing { return Ok(false); } }
+                })
+                .collect();
+            if !arms.is_empty() {
+                early.insert(
+                    0,
+                    quote! {
+                        for (key, value) in map {
+                            match key.as_str() {
+                                #(#arms)*
+                                _ => {}
+                            }
+                        }
+                    },
+                );
             }
             if !early.is_empty() {
                 out.push(quote! {
@@ -1652,6 +1681,12 @@ impl<'a> Cx<'a> {
                     quote! { Some(key) },
                     quote! { None },
                 );
+                // First-failure mode checked the shallow ones before the key pass.
+                let member = if plan.shallow_first && self.ir.node(*child).shallow {
+                    quote! { if C { #member } }
+                } else {
+                    member
+                };
                 let matched = if needs_matched {
                     quote! { matched = true; }
                 } else {
@@ -1742,14 +1777,6 @@ impl<'a> Cx<'a> {
             } else {
                 quote! {}
             };
-            let seen_decl = match words {
-                0 => quote! {},
-                1 => quote! { let mut seen: u64 = 0; },
-                n => {
-                    let n = int(n as u64);
-                    quote! { let mut seen = [0u64; #n]; }
-                }
-            };
             let (binding, iteration) = if may_track {
                 (
                     quote! { (i, (key, value)) },
@@ -1759,7 +1786,6 @@ impl<'a> Cx<'a> {
                 (quote! { (key, value) }, quote! { map })
             };
             out.push(quote! {
-                #seen_decl
                 for #binding in #iteration {
                     #matched_decl
                     #dispatch

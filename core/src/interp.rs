@@ -1051,24 +1051,34 @@ impl<'ir> Interpreter<'ir> {
         // additionalProperties; required properties that are also declared are seen here.
         // First-failure mode: cheap checks before any deep subschema runs (the verdict is the
         // same in any order; only the work differs).
+        let mut seen: u64 = 0;
+        let use_seen = plan.properties.len() <= 64;
         if !C && plan.shallow_first {
-            for (name, _) in &plan.required {
-                if !map.contains_key(name) {
+            // One pass over the keys: shallow properties are checked, required ones seen.
+            for (key, value) in map {
+                let Some(pi) = plan.property_index(key) else {
+                    continue;
+                };
+                if use_seen {
+                    seen |= 1 << pi;
+                }
+                let child = plan.properties[pi].1;
+                if self.ir.node(child).shallow
+                    && !self.eval::<false>(child, value, ip, kp, scope, depth, st, None)?
+                {
                     return Ok(false);
                 }
             }
-            for (name, child) in &plan.properties {
-                if self.ir.node(*child).shallow {
-                    if let Some(value) = map.get(name) {
-                        if !self.eval::<false>(*child, value, ip, kp, scope, depth, st, None)? {
-                            return Ok(false);
-                        }
-                    }
+            for (name, index) in &plan.required {
+                let present = match index {
+                    Some(i) if use_seen => seen & (1 << i) != 0,
+                    _ => map.contains_key(name),
+                };
+                if !present {
+                    return Ok(false);
                 }
             }
         }
-        let mut seen: u64 = 0;
-        let use_seen = plan.properties.len() <= 64;
         if plan.needs_key_pass() {
             let kp_props = kp.key("properties");
             let kp_patterns = kp.key("patternProperties");

@@ -197,6 +197,7 @@ mod dynamic_ref_nodes {
                         name if rt::same_name(name, "data") => {
                             matched = true;
                             let kp_properties = kp.key("properties");
+                            if C {}
                         }
                         _ => {}
                     }

@@ -90,24 +90,30 @@ mod nested_defs_nodes {
         }
         match v {
             Value::Object(map) => {
+                let mut seen: u64 = 0;
                 if !C {
-                    if !map.contains_key("title") {
-                        return Ok(false);
-                    }
-                    if let Some(value) = map.get("title") {
-                        if !n3_properties_title(
-                            rt::QUICK,
-                            value,
-                            ip,
-                            kp,
-                            depth,
-                            failures,
-                        )? {
-                            return Ok(false);
+                    for (key, value) in map {
+                        match key.as_str() {
+                            name if rt::same_name(name, "title") => {
+                                seen |= 1 << 0;
+                                if !n3_properties_title(
+                                    rt::QUICK,
+                                    value,
+                                    ip,
+                                    kp,
+                                    depth,
+                                    failures,
+                                )? {
+                                    return Ok(false);
+                                }
+                            }
+                            _ => {}
                         }
                     }
+                    if seen & (1 << 0) == 0 {
+                        return Ok(false);
+                    }
                 }
-                let mut seen: u64 = 0;
                 for (key, value) in map {
                     match key.as_str() {
                         name if rt::same_name(name, "assignee") => {
@@ -145,18 +151,20 @@ mod nested_defs_nodes {
                         name if rt::same_name(name, "title") => {
                             seen |= 1 << 0;
                             let kp_properties = kp.key("properties");
-                            if !n3_properties_title(
-                                mode,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
+                            if C {
+                                if !n3_properties_title(
+                                    mode,
+                                    value,
+                                    &ip.key(key),
+                                    &kp_properties.key(key),
+                                    depth,
+                                    failures,
+                                )? {
+                                    if !C {
+                                        return Ok(false);
+                                    }
+                                    valid = false;
                                 }
-                                valid = false;
                             }
                         }
                         _ => {}

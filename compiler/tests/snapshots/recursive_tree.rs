@@ -90,24 +90,30 @@ mod recursive_tree_nodes {
         }
         match v {
             Value::Object(map) => {
+                let mut seen: u64 = 0;
                 if !C {
-                    if !map.contains_key("name") {
-                        return Ok(false);
-                    }
-                    if let Some(value) = map.get("name") {
-                        if !n2_properties_name(
-                            rt::QUICK,
-                            value,
-                            ip,
-                            kp,
-                            depth,
-                            failures,
-                        )? {
-                            return Ok(false);
+                    for (key, value) in map {
+                        match key.as_str() {
+                            name if rt::same_name(name, "name") => {
+                                seen |= 1 << 0;
+                                if !n2_properties_name(
+                                    rt::QUICK,
+                                    value,
+                                    ip,
+                                    kp,
+                                    depth,
+                                    failures,
+                                )? {
+                                    return Ok(false);
+                                }
+                            }
+                            _ => {}
                         }
                     }
+                    if seen & (1 << 0) == 0 {
+                        return Ok(false);
+                    }
                 }
-                let mut seen: u64 = 0;
                 for (key, value) in map {
                     match key.as_str() {
                         name if rt::same_name(name, "children") => {
@@ -129,18 +135,20 @@ mod recursive_tree_nodes {
                         name if rt::same_name(name, "name") => {
                             seen |= 1 << 0;
                             let kp_properties = kp.key("properties");
-                            if !n2_properties_name(
-                                mode,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
+                            if C {
+                                if !n2_properties_name(
+                                    mode,
+                                    value,
+                                    &ip.key(key),
+                                    &kp_properties.key(key),
+                                    depth,
+                                    failures,
+                                )? {
+                                    if !C {
+                                        return Ok(false);
+                                    }
+                                    valid = false;
                                 }
-                                valid = false;
                             }
                         }
                         _ => {}
