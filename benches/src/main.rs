@@ -4,6 +4,9 @@
 //! Run: `cargo run --release --manifest-path benches/Cargo.toml` (add `-- --quick` for fewer
 //! samples).
 
+// Shared with the build scripts, which use other parts of it.
+#[allow(dead_code)]
+mod catalog;
 mod convert;
 mod generate;
 
@@ -21,7 +24,17 @@ trait Engine {
 }
 
 mod compiled {
-    toolschema::include_validators!();
+    pub mod mcp {
+        toolschema::include_validators!("toolschema_mcp.rs");
+    }
+    pub mod fixed {
+        toolschema::include_validators!("toolschema_fixed.rs");
+    }
+}
+
+/// The compiled validator for a benchmark schema, by key.
+fn compiled_validator(key: &str) -> Option<&'static (dyn Validate + Sync)> {
+    compiled::mcp::compiled(key).or_else(|| compiled::fixed::compiled(key))
 }
 
 struct Compiled(&'static (dyn Validate + Sync));
@@ -54,6 +67,16 @@ impl Engine for JsonSchema {
     }
 }
 
+struct JsonSchemaGenerated(jsonschema_generated::Generated);
+impl Engine for JsonSchemaGenerated {
+    fn is_valid(&self, v: &Value) -> bool {
+        self.0.is_valid(v)
+    }
+    fn errors(&self, v: &Value) -> usize {
+        self.0.error_count(v)
+    }
+}
+
 struct Boon(boon::Schemas, boon::SchemaIndex);
 impl Engine for Boon {
     fn is_valid(&self, v: &Value) -> bool {
@@ -67,14 +90,19 @@ impl Engine for Boon {
     }
 }
 
-const ENGINES: [&str; 4] = [
+/// The engines, in the order of the report's columns; a case's engines are indexed alike.
+const ENGINES: [&str; 5] = [
     "toolschema (compiled)",
     "toolschema (interpreted)",
     "jsonschema",
+    "jsonschema (generated)",
     "boon",
 ];
+const TOOLSCHEMA_COMPILED: usize = 0;
+const TOOLSCHEMA_INTERPRETED: usize = 1;
+const JSONSCHEMA_GENERATED: usize = 3;
 
-/// Every engine for a schema; the compiled one only when the build script compiled `key`.
+/// Every engine for a schema; the generated ones only when a build script compiled `key`.
 fn build_all(schema: &Value, key: &str) -> Option<Vec<Option<Box<dyn Engine>>>> {
     let ours = match Validator::with_options(schema, &Options::new()) {
         Ok(v) => v,
@@ -104,9 +132,11 @@ fn build_all(schema: &Value, key: &str) -> Option<Vec<Option<Box<dyn Engine>>>> 
         }
     };
     Some(vec![
-        compiled::compiled(key).map(|v| Box::new(Compiled(v)) as Box<dyn Engine>),
+        compiled_validator(key).map(|v| Box::new(Compiled(v)) as Box<dyn Engine>),
         Some(Box::new(Interpreted(ours))),
         Some(Box::new(JsonSchema(theirs))),
+        jsonschema_generated::generated(key)
+            .map(|v| Box::new(JsonSchemaGenerated(v)) as Box<dyn Engine>),
         Some(Box::new(Boon(schemas, index))),
     ])
 }
@@ -145,53 +175,33 @@ struct Case {
     instance: Value,
 }
 
-fn shared() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared")
+fn bench_dir() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-fn load(path: &Path) -> Value {
-    serde_json::from_str(
-        &std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display())),
-    )
-    .unwrap()
+fn shared() -> PathBuf {
+    catalog::shared(bench_dir())
 }
 
 fn mcp_cases(out: &mut Vec<Case>, skipped: &mut Vec<String>) {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(shared().join("mcp-tools"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
-    for file in files {
-        let stem = file.file_stem().unwrap().to_string_lossy().to_string();
-        for (index, tool) in load(&file).as_array().unwrap().iter().enumerate() {
-            let name = tool["name"].as_str().unwrap_or("?").to_string();
-            let schema = &tool["inputSchema"];
-            if schema
-                .get("$schema")
-                .and_then(Value::as_str)
-                .is_some_and(|s| s.contains("draft-07"))
-            {
-                continue;
-            }
-            let valid = generate::valid(schema, schema, true, 0);
-            let mut instances = vec![("valid".to_string(), valid.clone())];
-            for (kind, v) in generate::invalid(schema, schema, &valid) {
-                instances.push((kind.to_string(), v));
-            }
-            for (kind, instance) in instances {
-                let Some(engines) = build_all(schema, &format!("mcp/{stem}/{index}")) else {
-                    skipped.push(format!("{name}: a validator rejected the schema"));
-                    break;
-                };
-                out.push(Case {
-                    workload: "MCP tool calls".into(),
-                    label: format!("{name} ({kind})"),
-                    engines,
-                    instance,
-                });
-            }
+    for tool in catalog::mcp_tools(bench_dir()) {
+        let schema = &tool.schema;
+        let valid = generate::valid(schema, schema, true, 0);
+        let mut instances = vec![("valid".to_string(), valid.clone())];
+        for (kind, v) in generate::invalid(schema, schema, &valid) {
+            instances.push((kind.to_string(), v));
+        }
+        for (kind, instance) in instances {
+            let Some(engines) = build_all(schema, &tool.key) else {
+                skipped.push(format!("{}: a validator rejected the schema", tool.name));
+                break;
+            };
+            out.push(Case {
+                workload: "MCP tool calls".into(),
+                label: format!("{} ({kind})", tool.name),
+                engines,
+                instance,
+            });
         }
     }
 }
@@ -218,9 +228,10 @@ fn corpus_cases(out: &mut Vec<Case>) {
             &["recursive_instance.json"][..],
         ),
     ] {
-        let schema = convert::to_2020_12(&load(&dir.join(schema)));
+        let schema = convert::to_2020_12(&catalog::load(&dir.join(schema)));
+        let key = format!("corpus/{name}");
         for file in instances {
-            let document = load(&dir.join(file));
+            let document = catalog::load(&dir.join(file));
             // The Fast dataset holds a list of instances.
             let list = if name == "Fast" {
                 document.as_array().cloned().unwrap_or_default()
@@ -228,8 +239,8 @@ fn corpus_cases(out: &mut Vec<Case>) {
                 vec![document]
             };
             for (i, instance) in list.into_iter().enumerate() {
-                let engines = build_all(&schema, &format!("corpus/{name}"))
-                    .unwrap_or_else(|| panic!("{name} did not build"));
+                let engines =
+                    build_all(&schema, &key).unwrap_or_else(|| panic!("{name} did not build"));
                 out.push(Case {
                     workload: name.into(),
                     label: format!("{file} #{i}"),
@@ -247,9 +258,7 @@ fn stress_cases(out: &mut Vec<Case>) {
     for i in 0..6 {
         tree = json!({"value": i, "children": [tree.clone(), tree.clone(), {"value": 0}]});
     }
-    let schema = |name: &str| {
-        load(&Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("schemas/{name}.json")))
-    };
+    let schema = |name: &str| catalog::load(&bench_dir().join(format!("schemas/{name}.json")));
     let recursive = schema("recursive_tree");
     let unevaluated = schema("unevaluated_all_of");
     let dynamic = schema("dynamic_tree");
@@ -286,11 +295,11 @@ fn stress_cases(out: &mut Vec<Case>) {
             json!({"url": "https://example.com/a", "id": "tool_1", "sha": "0123456789abcdef0123456789abcdef01234567", "x-trace": "t"}),
         ),
     ] {
+        let key = format!("stress/{key}");
         out.push(Case {
             workload: "stress shapes".into(),
             label: label.into(),
-            engines: build_all(&schema, &format!("stress/{key}"))
-                .unwrap_or_else(|| panic!("{label} did not build")),
+            engines: build_all(&schema, &key).unwrap_or_else(|| panic!("{label} did not build")),
             instance,
         });
     }
@@ -299,12 +308,12 @@ fn stress_cases(out: &mut Vec<Case>) {
 /// `^(a+)+$` against 100,000 `a`s and a `!`: exponential on a backtracking engine, one linear
 /// pass on an automaton.
 fn pattern_case(out: &mut Vec<Case>) {
-    let schema =
-        load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("schemas/nested_quantifier.json"));
+    let schema = catalog::load(&bench_dir().join("schemas/nested_quantifier.json"));
+    let key = "stress/nested_quantifier";
     out.push(Case {
         workload: "pathological pattern".into(),
         label: "^(a+)+$ on 100,000 a's and !".into(),
-        engines: build_all(&schema, "stress/nested_quantifier").expect("the pattern builds"),
+        engines: build_all(&schema, key).expect("the pattern builds"),
         instance: Value::String(format!("{}!", "a".repeat(100_000))),
     });
 }
@@ -313,8 +322,71 @@ fn geomean(xs: &[f64]) -> f64 {
     (xs.iter().map(|x| x.ln()).sum::<f64>() / xs.len() as f64).exp()
 }
 
+/// Drops the cases on which the engines disagree, on `is_valid` or on whether full error
+/// collection finds any error, and describes them.
+fn drop_disagreements(cases: &mut Vec<Case>) -> Vec<String> {
+    let mut disagreements = Vec::new();
+    cases.retain(|c| {
+        let verdicts: Vec<(&str, bool, bool)> = ENGINES
+            .iter()
+            .zip(&c.engines)
+            .filter_map(|(name, e)| {
+                let e = e.as_ref()?;
+                Some((*name, e.is_valid(&c.instance), e.errors(&c.instance) == 0))
+            })
+            .collect();
+        let first = verdicts[0].1;
+        if verdicts
+            .iter()
+            .all(|&(_, valid, no_errors)| valid == first && no_errors == first)
+        {
+            return true;
+        }
+        let listed: Vec<String> = verdicts
+            .iter()
+            .map(|(name, valid, no_errors)| {
+                format!("{name}: is_valid {valid}, no errors {no_errors}")
+            })
+            .collect();
+        disagreements.push(format!(
+            "{} / {}: {}",
+            c.workload,
+            c.label,
+            listed.join("; ")
+        ));
+        false
+    });
+    disagreements
+}
+
+/// Why the generated-code engines are missing where they are: the schemas the jsonschema
+/// crate's macro rejected, and the workloads no build script compiles.
+fn missing_generated_engines(cases: &[Case]) -> Vec<String> {
+    let mut reasons: Vec<String> = jsonschema_generated::rejected()
+        .map(|(key, message)| {
+            format!("jsonschema (generated): the macro rejected {key}: {message}")
+        })
+        .collect();
+    let mut uncompiled: Vec<&str> = cases
+        .iter()
+        .filter(|c| {
+            c.engines[TOOLSCHEMA_COMPILED].is_none() && c.engines[JSONSCHEMA_GENERATED].is_none()
+        })
+        .map(|c| c.workload.as_str())
+        .collect();
+    uncompiled.dedup();
+    if !uncompiled.is_empty() {
+        reasons.push(format!(
+            "{}: not compiled ahead of time (see `COMPILED_DATASETS` in `benches/src/catalog.rs`), so neither toolschema (compiled) nor jsonschema (generated)",
+            uncompiled.join(", ")
+        ));
+    }
+    reasons
+}
+
 fn main() {
-    let quick = std::env::args().any(|a| a == "--quick");
+    let args: Vec<String> = std::env::args().collect();
+    let quick = args.iter().any(|a| a == "--quick");
     let (min_batch, batches) = if quick {
         (Duration::from_micros(300), 3)
     } else {
@@ -323,7 +395,6 @@ fn main() {
     let mut cases = Vec::new();
     let mut skipped = Vec::new();
     // `--only WORKLOAD` measures one workload (for profiling).
-    let args: Vec<String> = std::env::args().collect();
     let only = args
         .iter()
         .position(|a| a == "--only")
@@ -368,35 +439,14 @@ fn main() {
     }
 
     // Agreement first: a case on which the validators disagree is reported and not timed.
-    let mut disagreements = Vec::new();
-    cases.retain(|c| {
-        let verdicts: Vec<bool> = c
-            .engines
-            .iter()
-            .flatten()
-            .map(|e| e.is_valid(&c.instance))
-            .collect();
-        let full: Vec<bool> = c
-            .engines
-            .iter()
-            .flatten()
-            .map(|e| e.errors(&c.instance) == 0)
-            .collect();
-        if verdicts.iter().all(|v| *v == verdicts[0]) && verdicts == full {
-            true
-        } else {
-            disagreements.push(format!(
-                "{} / {}: is_valid {:?}",
-                c.workload, c.label, verdicts
-            ));
-            false
-        }
-    });
+    let disagreements = drop_disagreements(&mut cases);
+    skipped.extend(missing_generated_engines(&cases));
 
     println!("# Benchmarks\n");
     println!(
-        "Machine: {} cores; medians of {batches} batches. Peer versions: jsonschema 0.61, boon 0.6.\n",
-        std::thread::available_parallelism().map_or(0, |n| n.get())
+        "Machine: {} cores; medians of {batches} batches. Peer versions: jsonschema 0.61 (interpreter), jsonschema {} (generated validators), boon 0.6.\n",
+        std::thread::available_parallelism().map_or(0, |n| n.get()),
+        jsonschema_generated::VERSION
     );
     let mut workloads: Vec<String> = cases.iter().map(|c| c.workload.clone()).collect();
     workloads.dedup();
@@ -427,7 +477,9 @@ fn main() {
                 .iter()
                 .map(|xs| (xs.len() == selected.len()).then(|| geomean(xs)))
                 .collect();
-            let base = means[0].or(means[1]).unwrap_or(1.0);
+            let base = means[TOOLSCHEMA_COMPILED]
+                .or(means[TOOLSCHEMA_INTERPRETED])
+                .unwrap_or(1.0);
             let cells: Vec<String> = means
                 .iter()
                 .map(|m| m.map_or("—".to_string(), |m| format!("{m:.0} ({:.2}×)", m / base)))
@@ -438,12 +490,9 @@ fn main() {
     }
 
     // Building a validator for every admitted tool, as a dynamic catalog would.
-    let tools: Vec<Value> = std::fs::read_dir(shared().join("mcp-tools"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .flat_map(|p| load(&p).as_array().cloned().unwrap_or_default())
-        .map(|t| t["inputSchema"].clone())
+    let tools: Vec<Value> = catalog::mcp_tools(bench_dir())
+        .into_iter()
+        .map(|t| t.schema)
         .filter(|s| Validator::new(s).is_ok())
         .collect();
     let ours = time(min_batch * 10, batches, || {
