@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 
 /// One schema to compile ahead of time.
 pub struct Entry {
-    /// `mcp/{file stem}/{index in the file}`, `corpus/{dataset}` or `stress/{shape}`.
+    /// `mcp/{file stem}/{index in the file}`, `corpus/{dataset}`, `stress/{shape}` or
+    /// `flat/flat_tool`.
     pub key: String,
     /// The tool's name for an MCP tool, the key otherwise.
     pub name: String,
@@ -38,6 +39,10 @@ pub const STRESS_SHAPES: [&str; 6] = [
     "patterns",
     "nested_quantifier",
 ];
+
+/// The flat tool schema of the compiler's tests, relative to `benches/`; read in place so the
+/// hand-written floor is measured against the schema the compiler is tested on.
+pub const FLAT_TOOL: &str = "../compiler/tests/schemas/flat_tool.json";
 
 pub fn load(path: &Path) -> Value {
     serde_json::from_str(
@@ -84,7 +89,7 @@ pub fn mcp_tools(bench_dir: &Path) -> Vec<Entry> {
 }
 
 /// The compiled datasets (converted to 2020-12 exactly as the benchmark converts them at run
-/// time) and the stress shapes.
+/// time), the stress shapes and the flat tool schema.
 pub fn fixed_schemas(bench_dir: &Path) -> Vec<Entry> {
     let corpus = shared(bench_dir).join("bench-corpus/jsonschema-rs");
     let datasets = COMPILED_DATASETS.iter().map(|(name, file)| {
@@ -99,8 +104,11 @@ pub fn fixed_schemas(bench_dir: &Path) -> Vec<Entry> {
         let source = bench_dir.join(format!("schemas/{name}.json"));
         (format!("stress/{name}"), load(&source), source)
     });
+    let flat_tool = bench_dir.join(FLAT_TOOL);
+    let flat = ("flat/flat_tool".to_string(), load(&flat_tool), flat_tool);
     datasets
         .chain(shapes)
+        .chain([flat])
         .map(|(key, schema, source)| Entry {
             name: key.clone(),
             key,

@@ -8,6 +8,7 @@
 #[allow(dead_code)]
 mod catalog;
 mod convert;
+mod floors;
 mod generate;
 
 use serde_json::Value;
@@ -77,6 +78,17 @@ impl Engine for JsonSchemaGenerated {
     }
 }
 
+/// The flat tool schema's checks written by hand.
+struct HandWritten;
+impl Engine for HandWritten {
+    fn is_valid(&self, v: &Value) -> bool {
+        floors::flat_tool_is_valid(v)
+    }
+    fn errors(&self, v: &Value) -> usize {
+        floors::flat_tool_error_count(v)
+    }
+}
+
 struct Boon(boon::Schemas, boon::SchemaIndex);
 impl Engine for Boon {
     fn is_valid(&self, v: &Value) -> bool {
@@ -91,18 +103,24 @@ impl Engine for Boon {
 }
 
 /// The engines, in the order of the report's columns; a case's engines are indexed alike.
-const ENGINES: [&str; 5] = [
+const ENGINES: [&str; 6] = [
     "toolschema (compiled)",
     "toolschema (interpreted)",
     "jsonschema",
     "jsonschema (generated)",
     "boon",
+    "hand-written",
 ];
 const TOOLSCHEMA_COMPILED: usize = 0;
 const TOOLSCHEMA_INTERPRETED: usize = 1;
 const JSONSCHEMA_GENERATED: usize = 3;
+const HAND_WRITTEN: usize = 5;
+/// The column of the plain walk, after the engines': a floor with no verdict, so it is no
+/// engine and takes no part in the agreement check.
+const PLAIN_WALK: usize = ENGINES.len();
 
-/// Every engine for a schema; the generated ones only when a build script compiled `key`.
+/// Every engine for a schema; the generated ones only when a build script compiled `key`, the
+/// hand-written one never.
 fn build_all(schema: &Value, key: &str) -> Option<Vec<Option<Box<dyn Engine>>>> {
     let ours = match Validator::with_options(schema, &Options::new()) {
         Ok(v) => v,
@@ -138,6 +156,7 @@ fn build_all(schema: &Value, key: &str) -> Option<Vec<Option<Box<dyn Engine>>>> 
         jsonschema_generated::generated(key)
             .map(|v| Box::new(JsonSchemaGenerated(v)) as Box<dyn Engine>),
         Some(Box::new(Boon(schemas, index))),
+        None,
     ])
 }
 
@@ -171,6 +190,8 @@ fn time(min_batch: Duration, batches: usize, mut f: impl FnMut()) -> f64 {
 struct Case {
     workload: String,
     label: String,
+    /// The schema's key (see `catalog.rs`).
+    key: String,
     engines: Vec<Option<Box<dyn Engine>>>,
     instance: Value,
 }
@@ -199,6 +220,7 @@ fn mcp_cases(out: &mut Vec<Case>, skipped: &mut Vec<String>) {
             out.push(Case {
                 workload: "MCP tool calls".into(),
                 label: format!("{} ({kind})", tool.name),
+                key: tool.key.clone(),
                 engines,
                 instance,
             });
@@ -244,6 +266,7 @@ fn corpus_cases(out: &mut Vec<Case>) {
                 out.push(Case {
                     workload: name.into(),
                     label: format!("{file} #{i}"),
+                    key: key.clone(),
                     engines,
                     instance,
                 });
@@ -300,6 +323,7 @@ fn stress_cases(out: &mut Vec<Case>) {
             workload: "stress shapes".into(),
             label: label.into(),
             engines: build_all(&schema, &key).unwrap_or_else(|| panic!("{label} did not build")),
+            key,
             instance,
         });
     }
@@ -313,13 +337,181 @@ fn pattern_case(out: &mut Vec<Case>) {
     out.push(Case {
         workload: "pathological pattern".into(),
         label: "^(a+)+$ on 100,000 a's and !".into(),
+        key: key.into(),
         engines: build_all(&schema, key).expect("the pattern builds"),
         instance: Value::String(format!("{}!", "a".repeat(100_000))),
     });
 }
 
+/// The flat tool schema against a typical call and one failure of each kind its keywords
+/// check; the only workload with a hand-written engine.
+fn flat_tool_cases(out: &mut Vec<Case>) {
+    use serde_json::json;
+    let schema = catalog::load(&bench_dir().join(catalog::FLAT_TOOL));
+    let valid = json!({
+        "query": "json schema validator",
+        "limit": 20,
+        "sort": "relevance",
+        "exact": false,
+        "site": "https://docs.rs"
+    });
+    let with = |name: &str, value: Value| {
+        let mut call = valid.clone();
+        call[name] = value;
+        call
+    };
+    let mut missing = valid.clone();
+    missing.as_object_mut().unwrap().remove("query");
+    let key = "flat/flat_tool";
+    for (label, instance) in [
+        ("valid", valid.clone()),
+        ("wrong type", with("limit", json!("20"))),
+        ("missing required", missing),
+        ("extra property", with("page", json!(2))),
+        ("pattern failure", with("site", json!("http://docs.rs"))),
+    ] {
+        let mut engines = build_all(&schema, key).expect("the flat tool schema builds");
+        engines[HAND_WRITTEN] = Some(Box::new(HandWritten));
+        out.push(Case {
+            workload: "flat tool".into(),
+            label: label.into(),
+            key: key.into(),
+            engines,
+            instance,
+        });
+    }
+}
+
 fn geomean(xs: &[f64]) -> f64 {
     (xs.iter().map(|x| x.ln()).sum::<f64>() / xs.len() as f64).exp()
+}
+
+/// Nanoseconds per call, by case and then by column (the engines', then the plain walk's);
+/// `None` where a case has no such engine.
+type Timings = Vec<Vec<Option<f64>>>;
+
+/// Times every column on every case: `is_valid`, or full error collection when `full`.
+fn measure(cases: &[Case], full: bool, min_batch: Duration, batches: usize) -> Timings {
+    cases
+        .iter()
+        .map(|c| {
+            let mut row: Vec<Option<f64>> = c
+                .engines
+                .iter()
+                .map(|e| {
+                    let e = e.as_ref()?;
+                    Some(if full {
+                        time(min_batch, batches, || {
+                            black_box(e.errors(black_box(&c.instance)));
+                        })
+                    } else {
+                        time(min_batch, batches, || {
+                            black_box(e.is_valid(black_box(&c.instance)));
+                        })
+                    })
+                })
+                .collect();
+            row.push(Some(time(min_batch, batches, || {
+                black_box(floors::plain_walk(black_box(&c.instance)));
+            })));
+            row
+        })
+        .collect()
+}
+
+/// One Markdown table: per workload, each column's geometric mean and its ratio to compiled
+/// toolschema (to interpreted toolschema where no schema of the workload is compiled).
+fn print_table(mode: &str, cases: &[Case], timings: &Timings) {
+    println!("## {mode}: geometric mean per call (ns), and ratio to toolschema compiled\n");
+    println!(
+        "| workload | cases | {} | plain walk |",
+        ENGINES.join(" | ")
+    );
+    println!("|---|---|{}", "---|".repeat(PLAIN_WALK + 1));
+    let mut workloads: Vec<&str> = cases.iter().map(|c| c.workload.as_str()).collect();
+    workloads.dedup();
+    for w in workloads {
+        let rows: Vec<&Vec<Option<f64>>> = cases
+            .iter()
+            .zip(timings)
+            .filter(|(c, _)| c.workload == w)
+            .map(|(_, row)| row)
+            .collect();
+        // A column missing for some case of the workload gets no figure for it.
+        let means: Vec<Option<f64>> = (0..=PLAIN_WALK)
+            .map(|column| {
+                let xs: Option<Vec<f64>> = rows.iter().map(|row| row[column]).collect();
+                xs.map(|xs| geomean(&xs))
+            })
+            .collect();
+        let base = means[TOOLSCHEMA_COMPILED]
+            .or(means[TOOLSCHEMA_INTERPRETED])
+            .unwrap_or(1.0);
+        let cells: Vec<String> = means
+            .iter()
+            .map(|m| m.map_or("—".to_string(), |m| format!("{m:.0} ({:.2}×)", m / base)))
+            .collect();
+        println!("| {w} | {} | {} |", rows.len(), cells.join(" | "));
+    }
+    println!();
+}
+
+/// The geometric mean of `numerator / denominator` (columns) over the selected cases that have
+/// both, and how many those are.
+fn ratio(
+    cases: &[Case],
+    timings: &Timings,
+    selected: impl Fn(&Case) -> bool,
+    numerator: usize,
+    denominator: usize,
+) -> Option<(f64, usize)> {
+    let ratios: Vec<f64> = cases
+        .iter()
+        .zip(timings)
+        .filter(|(c, _)| selected(c))
+        .filter_map(|(_, row)| Some(row[numerator]? / row[denominator]?))
+        .collect();
+    (!ratios.is_empty()).then(|| (geomean(&ratios), ratios.len()))
+}
+
+/// The ratios the targets are stated in, one row each, for both modes.
+fn print_floors(cases: &[Case], is_valid: &Timings, full: &Timings) {
+    type Selected = fn(&Case) -> bool;
+    let rows: [(&str, Selected, usize, usize); 3] = [
+        (
+            "toolschema compiled ÷ hand-written, flat tool",
+            |c| c.workload == "flat tool",
+            TOOLSCHEMA_COMPILED,
+            HAND_WRITTEN,
+        ),
+        (
+            "toolschema compiled ÷ plain walk, stress shape `unevaluated_all_of`",
+            |c| c.key == "stress/unevaluated_all_of",
+            TOOLSCHEMA_COMPILED,
+            PLAIN_WALK,
+        ),
+        (
+            "jsonschema generated ÷ toolschema compiled, MCP tool calls",
+            |c| c.workload == "MCP tool calls",
+            JSONSCHEMA_GENERATED,
+            TOOLSCHEMA_COMPILED,
+        ),
+    ];
+    println!("## Against the floors: geometric mean of per-case ratios\n");
+    println!("| ratio | cases | is_valid | full error collection |\n|---|---|---|---|");
+    for (label, selected, numerator, denominator) in rows {
+        let [on_is_valid, on_full] =
+            [is_valid, full].map(|t| ratio(cases, t, selected, numerator, denominator));
+        let count = on_is_valid.or(on_full).map_or(0, |(_, n)| n);
+        let cell =
+            |r: Option<(f64, usize)>| r.map_or("—".to_string(), |(r, _)| format!("{r:.2}×"));
+        println!(
+            "| {label} | {count} | {} | {} |",
+            cell(on_is_valid),
+            cell(on_full)
+        );
+    }
+    println!();
 }
 
 /// Drops the cases on which the engines disagree, on `is_valid` or on whether full error
@@ -410,6 +602,9 @@ fn main() {
     if only.is_none() || !wanted("MCP tool calls") {
         corpus_cases(&mut cases);
     }
+    if wanted("flat tool") {
+        flat_tool_cases(&mut cases);
+    }
     if wanted("stress shapes") {
         stress_cases(&mut cases);
     }
@@ -448,46 +643,11 @@ fn main() {
         std::thread::available_parallelism().map_or(0, |n| n.get()),
         jsonschema_generated::VERSION
     );
-    let mut workloads: Vec<String> = cases.iter().map(|c| c.workload.clone()).collect();
-    workloads.dedup();
-    for (mode, full) in [("is_valid", false), ("full error collection", true)] {
-        println!("## {mode}: geometric mean per call (ns), and ratio to toolschema compiled\n");
-        println!("| workload | cases | {} |", ENGINES.join(" | "));
-        println!("|---|---|{}", "---|".repeat(ENGINES.len()));
-        for w in &workloads {
-            let selected: Vec<&Case> = cases.iter().filter(|c| &c.workload == w).collect();
-            let mut per_engine = vec![Vec::new(); ENGINES.len()];
-            for c in &selected {
-                for (i, e) in c.engines.iter().enumerate() {
-                    let Some(e) = e else { continue };
-                    let ns = if full {
-                        time(min_batch, batches, || {
-                            black_box(e.errors(black_box(&c.instance)));
-                        })
-                    } else {
-                        time(min_batch, batches, || {
-                            black_box(e.is_valid(black_box(&c.instance)));
-                        })
-                    };
-                    per_engine[i].push(ns);
-                }
-            }
-            // An engine missing for some case of the workload gets no figure for it.
-            let means: Vec<Option<f64>> = per_engine
-                .iter()
-                .map(|xs| (xs.len() == selected.len()).then(|| geomean(xs)))
-                .collect();
-            let base = means[TOOLSCHEMA_COMPILED]
-                .or(means[TOOLSCHEMA_INTERPRETED])
-                .unwrap_or(1.0);
-            let cells: Vec<String> = means
-                .iter()
-                .map(|m| m.map_or("—".to_string(), |m| format!("{m:.0} ({:.2}×)", m / base)))
-                .collect();
-            println!("| {w} | {} | {} |", selected.len(), cells.join(" | "));
-        }
-        println!();
-    }
+    let is_valid = measure(&cases, false, min_batch, batches);
+    let full = measure(&cases, true, min_batch, batches);
+    print_table("is_valid", &cases, &is_valid);
+    print_table("full error collection", &cases, &full);
+    print_floors(&cases, &is_valid, &full);
 
     // Building a validator for every admitted tool, as a dynamic catalog would.
     let tools: Vec<Value> = catalog::mcp_tools(bench_dir())
