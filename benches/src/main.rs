@@ -2,11 +2,12 @@
 //! after checking that all of them agree on every verdict. Prints a Markdown report.
 //!
 //! Run: `cargo run --release --manifest-path benches/Cargo.toml` (add `-- --quick` for fewer
-//! samples).
+//! samples, `-- --compile-time` to time the compilation of the generated code instead).
 
 // Shared with the build scripts, which use other parts of it.
 #[allow(dead_code)]
 mod catalog;
+mod compile_time;
 mod convert;
 mod floors;
 mod generate;
@@ -578,6 +579,12 @@ fn missing_generated_engines(cases: &[Case]) -> Vec<String> {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    if args.iter().any(|a| a == "--compile-time") {
+        compile_time::run(concat!(env!("OUT_DIR"), "/toolschema_mcp.rs"), |key| {
+            compiled::mcp::compiled(key).is_some()
+        });
+        return;
+    }
     let quick = args.iter().any(|a| a == "--quick");
     let (min_batch, batches) = if quick {
         (Duration::from_micros(300), 3)

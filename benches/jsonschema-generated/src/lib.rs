@@ -11,6 +11,10 @@ mod fixed {
     include!(concat!(env!("OUT_DIR"), "/jsonschema_fixed.rs"));
 }
 
+/// The generated code for the MCP tools, a file that compiles on its own in a crate depending
+/// on `jsonschema` (with `macros`) and `serde_json`.
+pub const MCP_FILE: &str = concat!(env!("OUT_DIR"), "/jsonschema_mcp.rs");
+
 /// The version of jsonschema the validators are generated with.
 pub const VERSION: &str = "0.60.2";
 
