@@ -2,9 +2,14 @@
 //! after checking that all of them agree on every verdict. Prints a Markdown report.
 //!
 //! Run: `cargo run --release --manifest-path benches/Cargo.toml` (add `-- --quick` for fewer
-//! samples).
+//! samples, `-- --compile-time` to time the compilation of the generated code instead).
 
+// Shared with the build scripts, which use other parts of it.
+#[allow(dead_code)]
+mod catalog;
+mod compile_time;
 mod convert;
+mod floors;
 mod generate;
 
 use serde_json::Value;
@@ -21,7 +26,17 @@ trait Engine {
 }
 
 mod compiled {
-    toolschema::include_validators!();
+    pub mod mcp {
+        toolschema::include_validators!("toolschema_mcp.rs");
+    }
+    pub mod fixed {
+        toolschema::include_validators!("toolschema_fixed.rs");
+    }
+}
+
+/// The compiled validator for a benchmark schema, by key.
+fn compiled_validator(key: &str) -> Option<&'static (dyn Validate + Sync)> {
+    compiled::mcp::compiled(key).or_else(|| compiled::fixed::compiled(key))
 }
 
 struct Compiled(&'static (dyn Validate + Sync));
@@ -54,6 +69,27 @@ impl Engine for JsonSchema {
     }
 }
 
+struct JsonSchemaGenerated(jsonschema_generated::Generated);
+impl Engine for JsonSchemaGenerated {
+    fn is_valid(&self, v: &Value) -> bool {
+        self.0.is_valid(v)
+    }
+    fn errors(&self, v: &Value) -> usize {
+        self.0.error_count(v)
+    }
+}
+
+/// The flat tool schema's checks written by hand.
+struct HandWritten;
+impl Engine for HandWritten {
+    fn is_valid(&self, v: &Value) -> bool {
+        floors::flat_tool_is_valid(v)
+    }
+    fn errors(&self, v: &Value) -> usize {
+        floors::flat_tool_error_count(v)
+    }
+}
+
 struct Boon(boon::Schemas, boon::SchemaIndex);
 impl Engine for Boon {
     fn is_valid(&self, v: &Value) -> bool {
@@ -67,14 +103,25 @@ impl Engine for Boon {
     }
 }
 
-const ENGINES: [&str; 4] = [
+/// The engines, in the order of the report's columns; a case's engines are indexed alike.
+const ENGINES: [&str; 6] = [
     "toolschema (compiled)",
     "toolschema (interpreted)",
     "jsonschema",
+    "jsonschema (generated)",
     "boon",
+    "hand-written",
 ];
+const TOOLSCHEMA_COMPILED: usize = 0;
+const TOOLSCHEMA_INTERPRETED: usize = 1;
+const JSONSCHEMA_GENERATED: usize = 3;
+const HAND_WRITTEN: usize = 5;
+/// The column of the plain walk, after the engines': a floor with no verdict, so it is no
+/// engine and takes no part in the agreement check.
+const PLAIN_WALK: usize = ENGINES.len();
 
-/// Every engine for a schema; the compiled one only when the build script compiled `key`.
+/// Every engine for a schema; the generated ones only when a build script compiled `key`, the
+/// hand-written one never.
 fn build_all(schema: &Value, key: &str) -> Option<Vec<Option<Box<dyn Engine>>>> {
     let ours = match Validator::with_options(schema, &Options::new()) {
         Ok(v) => v,
@@ -104,10 +151,13 @@ fn build_all(schema: &Value, key: &str) -> Option<Vec<Option<Box<dyn Engine>>>> 
         }
     };
     Some(vec![
-        compiled::compiled(key).map(|v| Box::new(Compiled(v)) as Box<dyn Engine>),
+        compiled_validator(key).map(|v| Box::new(Compiled(v)) as Box<dyn Engine>),
         Some(Box::new(Interpreted(ours))),
         Some(Box::new(JsonSchema(theirs))),
+        jsonschema_generated::generated(key)
+            .map(|v| Box::new(JsonSchemaGenerated(v)) as Box<dyn Engine>),
         Some(Box::new(Boon(schemas, index))),
+        None,
     ])
 }
 
@@ -141,57 +191,40 @@ fn time(min_batch: Duration, batches: usize, mut f: impl FnMut()) -> f64 {
 struct Case {
     workload: String,
     label: String,
+    /// The schema's key (see `catalog.rs`).
+    key: String,
     engines: Vec<Option<Box<dyn Engine>>>,
     instance: Value,
 }
 
-fn shared() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared")
+fn bench_dir() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-fn load(path: &Path) -> Value {
-    serde_json::from_str(
-        &std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display())),
-    )
-    .unwrap()
+fn shared() -> PathBuf {
+    catalog::shared(bench_dir())
 }
 
 fn mcp_cases(out: &mut Vec<Case>, skipped: &mut Vec<String>) {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(shared().join("mcp-tools"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
-    for file in files {
-        let stem = file.file_stem().unwrap().to_string_lossy().to_string();
-        for (index, tool) in load(&file).as_array().unwrap().iter().enumerate() {
-            let name = tool["name"].as_str().unwrap_or("?").to_string();
-            let schema = &tool["inputSchema"];
-            if schema
-                .get("$schema")
-                .and_then(Value::as_str)
-                .is_some_and(|s| s.contains("draft-07"))
-            {
-                continue;
-            }
-            let valid = generate::valid(schema, schema, true, 0);
-            let mut instances = vec![("valid".to_string(), valid.clone())];
-            for (kind, v) in generate::invalid(schema, schema, &valid) {
-                instances.push((kind.to_string(), v));
-            }
-            for (kind, instance) in instances {
-                let Some(engines) = build_all(schema, &format!("mcp/{stem}/{index}")) else {
-                    skipped.push(format!("{name}: a validator rejected the schema"));
-                    break;
-                };
-                out.push(Case {
-                    workload: "MCP tool calls".into(),
-                    label: format!("{name} ({kind})"),
-                    engines,
-                    instance,
-                });
-            }
+    for tool in catalog::mcp_tools(bench_dir()) {
+        let schema = &tool.schema;
+        let valid = generate::valid(schema, schema, true, 0);
+        let mut instances = vec![("valid".to_string(), valid.clone())];
+        for (kind, v) in generate::invalid(schema, schema, &valid) {
+            instances.push((kind.to_string(), v));
+        }
+        for (kind, instance) in instances {
+            let Some(engines) = build_all(schema, &tool.key) else {
+                skipped.push(format!("{}: a validator rejected the schema", tool.name));
+                break;
+            };
+            out.push(Case {
+                workload: "MCP tool calls".into(),
+                label: format!("{} ({kind})", tool.name),
+                key: tool.key.clone(),
+                engines,
+                instance,
+            });
         }
     }
 }
@@ -218,9 +251,10 @@ fn corpus_cases(out: &mut Vec<Case>) {
             &["recursive_instance.json"][..],
         ),
     ] {
-        let schema = convert::to_2020_12(&load(&dir.join(schema)));
+        let schema = convert::to_2020_12(&catalog::load(&dir.join(schema)));
+        let key = format!("corpus/{name}");
         for file in instances {
-            let document = load(&dir.join(file));
+            let document = catalog::load(&dir.join(file));
             // The Fast dataset holds a list of instances.
             let list = if name == "Fast" {
                 document.as_array().cloned().unwrap_or_default()
@@ -228,11 +262,12 @@ fn corpus_cases(out: &mut Vec<Case>) {
                 vec![document]
             };
             for (i, instance) in list.into_iter().enumerate() {
-                let engines = build_all(&schema, &format!("corpus/{name}"))
-                    .unwrap_or_else(|| panic!("{name} did not build"));
+                let engines =
+                    build_all(&schema, &key).unwrap_or_else(|| panic!("{name} did not build"));
                 out.push(Case {
                     workload: name.into(),
                     label: format!("{file} #{i}"),
+                    key: key.clone(),
                     engines,
                     instance,
                 });
@@ -247,9 +282,7 @@ fn stress_cases(out: &mut Vec<Case>) {
     for i in 0..6 {
         tree = json!({"value": i, "children": [tree.clone(), tree.clone(), {"value": 0}]});
     }
-    let schema = |name: &str| {
-        load(&Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("schemas/{name}.json")))
-    };
+    let schema = |name: &str| catalog::load(&bench_dir().join(format!("schemas/{name}.json")));
     let recursive = schema("recursive_tree");
     let unevaluated = schema("unevaluated_all_of");
     let dynamic = schema("dynamic_tree");
@@ -286,11 +319,12 @@ fn stress_cases(out: &mut Vec<Case>) {
             json!({"url": "https://example.com/a", "id": "tool_1", "sha": "0123456789abcdef0123456789abcdef01234567", "x-trace": "t"}),
         ),
     ] {
+        let key = format!("stress/{key}");
         out.push(Case {
             workload: "stress shapes".into(),
             label: label.into(),
-            engines: build_all(&schema, &format!("stress/{key}"))
-                .unwrap_or_else(|| panic!("{label} did not build")),
+            engines: build_all(&schema, &key).unwrap_or_else(|| panic!("{label} did not build")),
+            key,
             instance,
         });
     }
@@ -299,22 +333,259 @@ fn stress_cases(out: &mut Vec<Case>) {
 /// `^(a+)+$` against 100,000 `a`s and a `!`: exponential on a backtracking engine, one linear
 /// pass on an automaton.
 fn pattern_case(out: &mut Vec<Case>) {
-    let schema =
-        load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("schemas/nested_quantifier.json"));
+    let schema = catalog::load(&bench_dir().join("schemas/nested_quantifier.json"));
+    let key = "stress/nested_quantifier";
     out.push(Case {
         workload: "pathological pattern".into(),
         label: "^(a+)+$ on 100,000 a's and !".into(),
-        engines: build_all(&schema, "stress/nested_quantifier").expect("the pattern builds"),
+        key: key.into(),
+        engines: build_all(&schema, key).expect("the pattern builds"),
         instance: Value::String(format!("{}!", "a".repeat(100_000))),
     });
+}
+
+/// The flat tool schema against a typical call and one failure of each kind its keywords
+/// check; the only workload with a hand-written engine.
+fn flat_tool_cases(out: &mut Vec<Case>) {
+    use serde_json::json;
+    let schema = catalog::load(&bench_dir().join(catalog::FLAT_TOOL));
+    let valid = json!({
+        "query": "json schema validator",
+        "limit": 20,
+        "sort": "relevance",
+        "exact": false,
+        "site": "https://docs.rs"
+    });
+    let with = |name: &str, value: Value| {
+        let mut call = valid.clone();
+        call[name] = value;
+        call
+    };
+    let mut missing = valid.clone();
+    missing.as_object_mut().unwrap().remove("query");
+    let key = "flat/flat_tool";
+    for (label, instance) in [
+        ("valid", valid.clone()),
+        ("wrong type", with("limit", json!("20"))),
+        ("missing required", missing),
+        ("extra property", with("page", json!(2))),
+        ("pattern failure", with("site", json!("http://docs.rs"))),
+    ] {
+        let mut engines = build_all(&schema, key).expect("the flat tool schema builds");
+        engines[HAND_WRITTEN] = Some(Box::new(HandWritten));
+        out.push(Case {
+            workload: "flat tool".into(),
+            label: label.into(),
+            key: key.into(),
+            engines,
+            instance,
+        });
+    }
 }
 
 fn geomean(xs: &[f64]) -> f64 {
     (xs.iter().map(|x| x.ln()).sum::<f64>() / xs.len() as f64).exp()
 }
 
+/// Nanoseconds per call, by case and then by column (the engines', then the plain walk's);
+/// `None` where a case has no such engine.
+type Timings = Vec<Vec<Option<f64>>>;
+
+/// Times every column on every case: `is_valid`, or full error collection when `full`.
+fn measure(cases: &[Case], full: bool, min_batch: Duration, batches: usize) -> Timings {
+    cases
+        .iter()
+        .map(|c| {
+            let mut row: Vec<Option<f64>> = c
+                .engines
+                .iter()
+                .map(|e| {
+                    let e = e.as_ref()?;
+                    Some(if full {
+                        time(min_batch, batches, || {
+                            black_box(e.errors(black_box(&c.instance)));
+                        })
+                    } else {
+                        time(min_batch, batches, || {
+                            black_box(e.is_valid(black_box(&c.instance)));
+                        })
+                    })
+                })
+                .collect();
+            row.push(Some(time(min_batch, batches, || {
+                black_box(floors::plain_walk(black_box(&c.instance)));
+            })));
+            row
+        })
+        .collect()
+}
+
+/// One Markdown table: per workload, each column's geometric mean and its ratio to compiled
+/// toolschema (to interpreted toolschema where no schema of the workload is compiled).
+fn print_table(mode: &str, cases: &[Case], timings: &Timings) {
+    println!("## {mode}: geometric mean per call (ns), and ratio to toolschema compiled\n");
+    println!(
+        "| workload | cases | {} | plain walk |",
+        ENGINES.join(" | ")
+    );
+    println!("|---|---|{}", "---|".repeat(PLAIN_WALK + 1));
+    let mut workloads: Vec<&str> = cases.iter().map(|c| c.workload.as_str()).collect();
+    workloads.dedup();
+    for w in workloads {
+        let rows: Vec<&Vec<Option<f64>>> = cases
+            .iter()
+            .zip(timings)
+            .filter(|(c, _)| c.workload == w)
+            .map(|(_, row)| row)
+            .collect();
+        // A column missing for some case of the workload gets no figure for it.
+        let means: Vec<Option<f64>> = (0..=PLAIN_WALK)
+            .map(|column| {
+                let xs: Option<Vec<f64>> = rows.iter().map(|row| row[column]).collect();
+                xs.map(|xs| geomean(&xs))
+            })
+            .collect();
+        let base = means[TOOLSCHEMA_COMPILED]
+            .or(means[TOOLSCHEMA_INTERPRETED])
+            .unwrap_or(1.0);
+        let cells: Vec<String> = means
+            .iter()
+            .map(|m| m.map_or("—".to_string(), |m| format!("{m:.0} ({:.2}×)", m / base)))
+            .collect();
+        println!("| {w} | {} | {} |", rows.len(), cells.join(" | "));
+    }
+    println!();
+}
+
+/// The geometric mean of `numerator / denominator` (columns) over the selected cases that have
+/// both, and how many those are.
+fn ratio(
+    cases: &[Case],
+    timings: &Timings,
+    selected: impl Fn(&Case) -> bool,
+    numerator: usize,
+    denominator: usize,
+) -> Option<(f64, usize)> {
+    let ratios: Vec<f64> = cases
+        .iter()
+        .zip(timings)
+        .filter(|(c, _)| selected(c))
+        .filter_map(|(_, row)| Some(row[numerator]? / row[denominator]?))
+        .collect();
+    (!ratios.is_empty()).then(|| (geomean(&ratios), ratios.len()))
+}
+
+/// The ratios the targets are stated in, one row each, for both modes.
+fn print_floors(cases: &[Case], is_valid: &Timings, full: &Timings) {
+    type Selected = fn(&Case) -> bool;
+    let rows: [(&str, Selected, usize, usize); 3] = [
+        (
+            "toolschema compiled ÷ hand-written, flat tool",
+            |c| c.workload == "flat tool",
+            TOOLSCHEMA_COMPILED,
+            HAND_WRITTEN,
+        ),
+        (
+            "toolschema compiled ÷ plain walk, stress shape `unevaluated_all_of`",
+            |c| c.key == "stress/unevaluated_all_of",
+            TOOLSCHEMA_COMPILED,
+            PLAIN_WALK,
+        ),
+        (
+            "jsonschema generated ÷ toolschema compiled, MCP tool calls",
+            |c| c.workload == "MCP tool calls",
+            JSONSCHEMA_GENERATED,
+            TOOLSCHEMA_COMPILED,
+        ),
+    ];
+    println!("## Against the floors: geometric mean of per-case ratios\n");
+    println!("| ratio | cases | is_valid | full error collection |\n|---|---|---|---|");
+    for (label, selected, numerator, denominator) in rows {
+        let [on_is_valid, on_full] =
+            [is_valid, full].map(|t| ratio(cases, t, selected, numerator, denominator));
+        let count = on_is_valid.or(on_full).map_or(0, |(_, n)| n);
+        let cell =
+            |r: Option<(f64, usize)>| r.map_or("—".to_string(), |(r, _)| format!("{r:.2}×"));
+        println!(
+            "| {label} | {count} | {} | {} |",
+            cell(on_is_valid),
+            cell(on_full)
+        );
+    }
+    println!();
+}
+
+/// Drops the cases on which the engines disagree, on `is_valid` or on whether full error
+/// collection finds any error, and describes them.
+fn drop_disagreements(cases: &mut Vec<Case>) -> Vec<String> {
+    let mut disagreements = Vec::new();
+    cases.retain(|c| {
+        let verdicts: Vec<(&str, bool, bool)> = ENGINES
+            .iter()
+            .zip(&c.engines)
+            .filter_map(|(name, e)| {
+                let e = e.as_ref()?;
+                Some((*name, e.is_valid(&c.instance), e.errors(&c.instance) == 0))
+            })
+            .collect();
+        let first = verdicts[0].1;
+        if verdicts
+            .iter()
+            .all(|&(_, valid, no_errors)| valid == first && no_errors == first)
+        {
+            return true;
+        }
+        let listed: Vec<String> = verdicts
+            .iter()
+            .map(|(name, valid, no_errors)| {
+                format!("{name}: is_valid {valid}, no errors {no_errors}")
+            })
+            .collect();
+        disagreements.push(format!(
+            "{} / {}: {}",
+            c.workload,
+            c.label,
+            listed.join("; ")
+        ));
+        false
+    });
+    disagreements
+}
+
+/// Why the generated-code engines are missing where they are: the schemas the jsonschema
+/// crate's macro rejected, and the workloads no build script compiles.
+fn missing_generated_engines(cases: &[Case]) -> Vec<String> {
+    let mut reasons: Vec<String> = jsonschema_generated::rejected()
+        .map(|(key, message)| {
+            format!("jsonschema (generated): the macro rejected {key}: {message}")
+        })
+        .collect();
+    let mut uncompiled: Vec<&str> = cases
+        .iter()
+        .filter(|c| {
+            c.engines[TOOLSCHEMA_COMPILED].is_none() && c.engines[JSONSCHEMA_GENERATED].is_none()
+        })
+        .map(|c| c.workload.as_str())
+        .collect();
+    uncompiled.dedup();
+    if !uncompiled.is_empty() {
+        reasons.push(format!(
+            "{}: not compiled ahead of time (see `COMPILED_DATASETS` in `benches/src/catalog.rs`), so neither toolschema (compiled) nor jsonschema (generated)",
+            uncompiled.join(", ")
+        ));
+    }
+    reasons
+}
+
 fn main() {
-    let quick = std::env::args().any(|a| a == "--quick");
+    let args: Vec<String> = std::env::args().collect();
+    if args.iter().any(|a| a == "--compile-time") {
+        compile_time::run(concat!(env!("OUT_DIR"), "/toolschema_mcp.rs"), |key| {
+            compiled::mcp::compiled(key).is_some()
+        });
+        return;
+    }
+    let quick = args.iter().any(|a| a == "--quick");
     let (min_batch, batches) = if quick {
         (Duration::from_micros(300), 3)
     } else {
@@ -323,7 +594,6 @@ fn main() {
     let mut cases = Vec::new();
     let mut skipped = Vec::new();
     // `--only WORKLOAD` measures one workload (for profiling).
-    let args: Vec<String> = std::env::args().collect();
     let only = args
         .iter()
         .position(|a| a == "--only")
@@ -338,6 +608,9 @@ fn main() {
     }
     if only.is_none() || !wanted("MCP tool calls") {
         corpus_cases(&mut cases);
+    }
+    if wanted("flat tool") {
+        flat_tool_cases(&mut cases);
     }
     if wanted("stress shapes") {
         stress_cases(&mut cases);
@@ -368,82 +641,25 @@ fn main() {
     }
 
     // Agreement first: a case on which the validators disagree is reported and not timed.
-    let mut disagreements = Vec::new();
-    cases.retain(|c| {
-        let verdicts: Vec<bool> = c
-            .engines
-            .iter()
-            .flatten()
-            .map(|e| e.is_valid(&c.instance))
-            .collect();
-        let full: Vec<bool> = c
-            .engines
-            .iter()
-            .flatten()
-            .map(|e| e.errors(&c.instance) == 0)
-            .collect();
-        if verdicts.iter().all(|v| *v == verdicts[0]) && verdicts == full {
-            true
-        } else {
-            disagreements.push(format!(
-                "{} / {}: is_valid {:?}",
-                c.workload, c.label, verdicts
-            ));
-            false
-        }
-    });
+    let disagreements = drop_disagreements(&mut cases);
+    skipped.extend(missing_generated_engines(&cases));
 
     println!("# Benchmarks\n");
     println!(
-        "Machine: {} cores; medians of {batches} batches. Peer versions: jsonschema 0.61, boon 0.6.\n",
-        std::thread::available_parallelism().map_or(0, |n| n.get())
+        "Machine: {} cores; medians of {batches} batches. Peer versions: jsonschema 0.61 (interpreter), jsonschema {} (generated validators), boon 0.6.\n",
+        std::thread::available_parallelism().map_or(0, |n| n.get()),
+        jsonschema_generated::VERSION
     );
-    let mut workloads: Vec<String> = cases.iter().map(|c| c.workload.clone()).collect();
-    workloads.dedup();
-    for (mode, full) in [("is_valid", false), ("full error collection", true)] {
-        println!("## {mode}: geometric mean per call (ns), and ratio to toolschema compiled\n");
-        println!("| workload | cases | {} |", ENGINES.join(" | "));
-        println!("|---|---|{}", "---|".repeat(ENGINES.len()));
-        for w in &workloads {
-            let selected: Vec<&Case> = cases.iter().filter(|c| &c.workload == w).collect();
-            let mut per_engine = vec![Vec::new(); ENGINES.len()];
-            for c in &selected {
-                for (i, e) in c.engines.iter().enumerate() {
-                    let Some(e) = e else { continue };
-                    let ns = if full {
-                        time(min_batch, batches, || {
-                            black_box(e.errors(black_box(&c.instance)));
-                        })
-                    } else {
-                        time(min_batch, batches, || {
-                            black_box(e.is_valid(black_box(&c.instance)));
-                        })
-                    };
-                    per_engine[i].push(ns);
-                }
-            }
-            // An engine missing for some case of the workload gets no figure for it.
-            let means: Vec<Option<f64>> = per_engine
-                .iter()
-                .map(|xs| (xs.len() == selected.len()).then(|| geomean(xs)))
-                .collect();
-            let base = means[0].or(means[1]).unwrap_or(1.0);
-            let cells: Vec<String> = means
-                .iter()
-                .map(|m| m.map_or("—".to_string(), |m| format!("{m:.0} ({:.2}×)", m / base)))
-                .collect();
-            println!("| {w} | {} | {} |", selected.len(), cells.join(" | "));
-        }
-        println!();
-    }
+    let is_valid = measure(&cases, false, min_batch, batches);
+    let full = measure(&cases, true, min_batch, batches);
+    print_table("is_valid", &cases, &is_valid);
+    print_table("full error collection", &cases, &full);
+    print_floors(&cases, &is_valid, &full);
 
     // Building a validator for every admitted tool, as a dynamic catalog would.
-    let tools: Vec<Value> = std::fs::read_dir(shared().join("mcp-tools"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .flat_map(|p| load(&p).as_array().cloned().unwrap_or_default())
-        .map(|t| t["inputSchema"].clone())
+    let tools: Vec<Value> = catalog::mcp_tools(bench_dir())
+        .into_iter()
+        .map(|t| t.schema)
         .filter(|s| Validator::new(s).is_ok())
         .collect();
     let ours = time(min_batch * 10, batches, || {
