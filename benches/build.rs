@@ -1,6 +1,8 @@
 //! Compiles, with `toolschema-compiler`, the schemas of `src/catalog.rs`: the MCP tools into
 //! `toolschema_mcp.rs` (a file of their own, so that the time to compile the generated code for
-//! the MCP corpus can be measured alone), the rest into `toolschema_fixed.rs`.
+//! the MCP corpus can be measured alone), what the jsonschema crate's generated validators
+//! also compile into `toolschema_fixed.rs`, and the datasets only toolschema compiles into
+//! `toolschema_only.rs`.
 
 #[path = "src/convert.rs"]
 mod convert;
@@ -60,5 +62,10 @@ fn main() {
         &out_dir,
         "toolschema_fixed.rs",
         &catalog::fixed_schemas(&bench_dir),
+    );
+    write(
+        &out_dir,
+        "toolschema_only.rs",
+        &catalog::datasets(&bench_dir, &catalog::TOOLSCHEMA_ONLY),
     );
 }

@@ -18,10 +18,10 @@ pub struct Entry {
     pub source: PathBuf,
 }
 
-/// The datasets of the jsonschema crate that are compiled, by name and schema file. FHIR (a
-/// 3.3 MB schema) is left out: its generated code would dominate the build (toolschema
-/// generates 18 MB of code for it; the jsonschema crate's generated validator alone takes about
-/// four minutes to compile on two cores).
+/// The datasets of the jsonschema crate that both generated-code engines compile, by name and
+/// schema file. FHIR (a 3.3 MB schema) is compiled by toolschema only ([`TOOLSCHEMA_ONLY`]):
+/// the jsonschema crate's generated validator for it alone takes about four minutes to compile
+/// on two cores.
 pub const COMPILED_DATASETS: [(&str, &str); 5] = [
     ("CITM", "citm_catalog_schema.json"),
     ("Fast", "fast_schema.json"),
@@ -29,6 +29,9 @@ pub const COMPILED_DATASETS: [(&str, &str); 5] = [
     ("Kubernetes", "swagger.json"),
     ("Recursive", "recursive_schema.json"),
 ];
+
+/// Datasets compiled by toolschema alone, into a file of their own.
+pub const TOOLSCHEMA_ONLY: [(&str, &str); 1] = [("FHIR", "fhir.schema.json")];
 
 /// The stress shapes of `benches/schemas/`, by file stem.
 pub const STRESS_SHAPES: [&str; 6] = [
@@ -88,32 +91,41 @@ pub fn mcp_tools(bench_dir: &Path) -> Vec<Entry> {
     tools
 }
 
-/// The compiled datasets (converted to 2020-12 exactly as the benchmark converts them at run
-/// time), the stress shapes and the flat tool schema.
-pub fn fixed_schemas(bench_dir: &Path) -> Vec<Entry> {
+/// `datasets` of the jsonschema crate, converted to 2020-12 exactly as the benchmark converts
+/// them at run time.
+pub fn datasets(bench_dir: &Path, datasets: &[(&str, &str)]) -> Vec<Entry> {
     let corpus = shared(bench_dir).join("bench-corpus/jsonschema-rs");
-    let datasets = COMPILED_DATASETS.iter().map(|(name, file)| {
-        let source = corpus.join(file);
-        (
-            format!("corpus/{name}"),
-            convert::to_2020_12(&load(&source)),
-            source,
-        )
-    });
+    datasets
+        .iter()
+        .map(|(name, file)| {
+            let source = corpus.join(file);
+            let key = format!("corpus/{name}");
+            Entry {
+                name: key.clone(),
+                key,
+                schema: convert::to_2020_12(&load(&source)),
+                source,
+            }
+        })
+        .collect()
+}
+
+/// The datasets both engines compile, the stress shapes and the flat tool schema.
+pub fn fixed_schemas(bench_dir: &Path) -> Vec<Entry> {
     let shapes = STRESS_SHAPES.iter().map(|name| {
         let source = bench_dir.join(format!("schemas/{name}.json"));
         (format!("stress/{name}"), load(&source), source)
     });
     let flat_tool = bench_dir.join(FLAT_TOOL);
     let flat = ("flat/flat_tool".to_string(), load(&flat_tool), flat_tool);
-    datasets
-        .chain(shapes)
-        .chain([flat])
-        .map(|(key, schema, source)| Entry {
-            name: key.clone(),
-            key,
-            schema,
-            source,
-        })
+    let others = shapes.chain([flat]).map(|(key, schema, source)| Entry {
+        name: key.clone(),
+        key,
+        schema,
+        source,
+    });
+    datasets(bench_dir, &COMPILED_DATASETS)
+        .into_iter()
+        .chain(others)
         .collect()
 }

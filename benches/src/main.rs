@@ -32,11 +32,16 @@ mod compiled {
     pub mod fixed {
         toolschema::include_validators!("toolschema_fixed.rs");
     }
+    pub mod only {
+        toolschema::include_validators!("toolschema_only.rs");
+    }
 }
 
 /// The compiled validator for a benchmark schema, by key.
 fn compiled_validator(key: &str) -> Option<&'static (dyn Validate + Sync)> {
-    compiled::mcp::compiled(key).or_else(|| compiled::fixed::compiled(key))
+    compiled::mcp::compiled(key)
+        .or_else(|| compiled::fixed::compiled(key))
+        .or_else(|| compiled::only::compiled(key))
 }
 
 struct Compiled(&'static (dyn Validate + Sync));
@@ -572,6 +577,20 @@ fn missing_generated_engines(cases: &[Case]) -> Vec<String> {
         reasons.push(format!(
             "{}: not compiled ahead of time (see `COMPILED_DATASETS` in `benches/src/catalog.rs`), so neither toolschema (compiled) nor jsonschema (generated)",
             uncompiled.join(", ")
+        ));
+    }
+    let mut toolschema_only: Vec<&str> = cases
+        .iter()
+        .filter(|c| {
+            c.engines[TOOLSCHEMA_COMPILED].is_some() && c.engines[JSONSCHEMA_GENERATED].is_none()
+        })
+        .map(|c| c.workload.as_str())
+        .collect();
+    toolschema_only.dedup();
+    if !toolschema_only.is_empty() {
+        reasons.push(format!(
+            "{}: compiled by toolschema only (see `TOOLSCHEMA_ONLY` in `benches/src/catalog.rs`), so no jsonschema (generated)",
+            toolschema_only.join(", ")
         ));
     }
     reasons

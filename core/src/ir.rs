@@ -339,12 +339,13 @@ pub fn discriminating_member<'v>(instance: &'v Value, property: &str) -> Option<
 
 /// Whether a branch requiring the member to be one of `values` may still hold: the member is
 /// absent, or one of them.
+#[inline]
 pub fn admits<S: AsRef<str>>(member: Option<&Value>, values: &[S]) -> bool {
     match member {
         None => true,
         Some(m) => m
             .as_str()
-            .is_some_and(|s| values.iter().any(|v| v.as_ref() == s)),
+            .is_some_and(|s| values.iter().any(|v| same_name(v.as_ref(), s))),
     }
 }
 
