@@ -318,11 +318,11 @@ impl<'a> Cx<'a> {
                 let i = int(indices[0] as u64);
                 quote! { #i, }
             } else {
-                // A `const` table is read from static memory; an array literal would be built
-                // on the stack at every call.
+                // A `static` table exists once; an array literal would be built on the stack
+                // at every call.
                 let n = int(indices.len() as u64);
                 let indices = indices.iter().map(|&i| int(i as u64));
-                quote! { { const AT: [usize; #n] = [#(#indices),*]; AT[at] }, }
+                quote! { { static AT: [usize; #n] = [#(#indices),*]; AT[at] }, }
             }
         } else {
             quote! {}
@@ -376,7 +376,7 @@ impl<'a> Cx<'a> {
             Uri::Static(uris[0].to_owned())
         } else {
             let n = int(uris.len() as u64);
-            Uri::Table(quote! { { const CHILD_URIS: [&str; #n] = [#(#uris),*]; CHILD_URIS[at] } })
+            Uri::Table(quote! { { static CHILD_URIS: [&str; #n] = [#(#uris),*]; CHILD_URIS[at] } })
         }
     }
 
@@ -425,7 +425,7 @@ impl<'a> Cx<'a> {
             let table = if matches!(node.body, Body_::Bool(true)) {
                 quote! {}
             } else {
-                quote! { const URIS: [&str; #n] = [#(#uris),*]; }
+                quote! { static URIS: [&str; #n] = [#(#uris),*]; }
             };
             (quote! { at: usize, }, table)
         } else {

@@ -457,7 +457,7 @@ mod unevaluated_all_of_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        const URIS: [&str; 2] = [
+        static URIS: [&str; 2] = [
             "toolschema:///schema.json#/anyOf/1/properties/end",
             "toolschema:///schema.json#/anyOf/0/properties/start",
         ];
