@@ -1586,6 +1586,11 @@ impl<'a> Cx<'a> {
                 Some((quote! { seen[#word] }, bit))
             }
         };
+        // The test that required property `name` (declared at `index`, if it is) is absent.
+        let missing = |name: &str, index: Option<u32>| match index.and_then(&seen_bit) {
+            Some((word, bit)) => quote! { #word & (#bit) == 0 },
+            None => quote! { !map.contains_key(#name) },
+        };
         let seen_decl = match words {
             0 => quote! {},
             1 => quote! { let mut seen: u64 = 0; },
@@ -1632,10 +1637,7 @@ impl<'a> Cx<'a> {
                 .required
                 .iter()
                 .map(|(name, index)| {
-                    let missing = match index.and_then(&seen_bit) {
-                        Some((word, bit)) => quote! { #word & (#bit) == 0 },
-                        None => quote! { !map.contains_key(#name) },
-                    };
+                    let missing = missing(name, *index);
                     quote! { if #missing { return Ok(false); } }
                 })
                 .collect();
@@ -1796,10 +1798,7 @@ impl<'a> Cx<'a> {
             });
         }
         for (name, index) in &plan.required {
-            let missing = match index.and_then(&seen_bit) {
-                Some((word, bit)) => quote! { #word & (#bit) == 0 },
-                None => quote! { !map.contains_key(#name) },
-            };
+            let missing = missing(name, *index);
             let failure = fail(
                 b,
                 uri,
