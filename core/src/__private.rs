@@ -19,7 +19,8 @@ pub use serde_json;
 pub use serde_json::{Map, Number, Value};
 pub use std::sync::LazyLock;
 
-/// The argument limits, checked before any keyword, exactly as [`crate::Validator`] does.
+/// The argument limits, checked exactly as [`crate::Validator`] checks them (and in the same
+/// order relative to evaluation: see [`crate::ir::Ir::compares_arguments`]).
 pub fn check_arguments(
     instance: &Value,
     max_depth: usize,
