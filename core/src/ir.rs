@@ -131,13 +131,13 @@ pub struct Keywords {
     /// `enum`.
     pub enumeration: Option<Vec<Value>>,
     /// Numeric keywords; checked for numbers only.
-    pub number: Option<NumberChecks>,
+    pub number: Option<Box<NumberChecks>>,
     /// String keywords; checked for strings only.
     pub string: Option<StringChecks>,
     /// Array keywords; checked for arrays only.
-    pub array: Option<ArrayPlan>,
+    pub array: Option<Box<ArrayPlan>>,
     /// Object keywords; checked for objects only.
-    pub object: Option<ObjectPlan>,
+    pub object: Option<Box<ObjectPlan>>,
     /// `allOf`.
     pub all_of: Vec<NodeId>,
     /// `anyOf`.
@@ -440,6 +440,9 @@ pub struct ObjectPlan {
     /// Past eight properties, an open-addressing table of indices into `properties` (a power
     /// of two long, at most half full, [`EMPTY_SLOT`] where free), by [`name_hash`].
     pub property_slots: Vec<u32>,
+    /// Each property's [`name_prefix`], beside `properties`, so that a lookup rules most names
+    /// out without reading their bytes.
+    pub property_prefixes: Vec<u64>,
     /// `patternProperties`.
     pub pattern_properties: Vec<(PatternId, NodeId)>,
     /// `additionalProperties`.
@@ -509,34 +512,70 @@ pub fn same_name(a: &str, b: &str) -> bool {
 /// A free slot of [`ObjectPlan::property_slots`].
 pub const EMPTY_SLOT: u32 = u32::MAX;
 
-/// The hash of a member name in [`ObjectPlan::property_slots`]: eight bytes at a time, cheap
-/// for the short names real schemas use.
+/// A member name's first eight bytes as a number, zero past its end.
+///
+/// ```
+/// use toolschema::ir::name_prefix;
+/// assert_eq!(name_prefix("ab"), u64::from_le_bytes(*b"ab\0\0\0\0\0\0"));
+/// assert_eq!(name_prefix("timeout_ms"), u64::from_le_bytes(*b"timeout_"));
+/// ```
+pub fn name_prefix(name: &str) -> u64 {
+    let b = name.as_bytes();
+    let n = b.len();
+    let word4 = |at: usize| {
+        u64::from(u32::from_le_bytes(
+            b[at..at + 4].try_into().unwrap_or([0; 4]),
+        ))
+    };
+    match n {
+        0 => 0,
+        1..4 => b
+            .iter()
+            .rev()
+            .fold(0, |word, &byte| word << 8 | u64::from(byte)),
+        // Two overlapping halves: the bytes they share are the same, so OR keeps them.
+        4..8 => word4(0) | word4(n - 4) << (8 * (n - 4)),
+        _ => u64::from_le_bytes(b[..8].try_into().unwrap_or([0; 8])),
+    }
+}
+
+/// The hash of a member name in [`ObjectPlan::property_slots`]: its length and its first and
+/// last eight bytes (overlapping for shorter names), so it costs the same for any name. Names
+/// that agree there only share a probe sequence; [`same_name`] still decides, and the probe
+/// length is bounded by the schema's own names, whatever the arguments hold.
 pub fn name_hash(name: &str) -> u64 {
+    let b = name.as_bytes();
+    let n = b.len();
+    let word8 = |at: usize| u64::from_le_bytes(b[at..at + 8].try_into().unwrap_or([0; 8]));
+    let word4 = |at: usize| {
+        u64::from(u32::from_le_bytes(
+            b[at..at + 4].try_into().unwrap_or([0; 4]),
+        ))
+    };
+    let (first, last) = match n {
+        0 => (0, 0),
+        1..4 => (
+            u64::from(b[0]) | u64::from(b[n / 2]) << 8,
+            u64::from(b[n - 1]),
+        ),
+        4..8 => (word4(0), word4(n - 4)),
+        _ => (word8(0), word8(n - 8)),
+    };
     let mix = |h: u64, word: u64| {
         (h ^ word)
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
             .rotate_left(29)
     };
-    let mut chunks = name.as_bytes().chunks_exact(8);
-    let mut h = mix(0, name.len() as u64);
-    for chunk in &mut chunks {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        h = mix(h, u64::from_le_bytes(word));
-    }
-    let mut tail = 0u64;
-    for (i, &b) in chunks.remainder().iter().enumerate() {
-        tail |= u64::from(b) << (8 * i);
-    }
-    mix(h, tail)
+    mix(mix(mix(0, n as u64), first), last)
 }
 
 impl ObjectPlan {
     /// The index in `properties` of the property named `key`.
     pub fn property_index(&self, key: &str) -> Option<usize> {
+        let prefix = name_prefix(key);
         if self.properties.len() <= 8 {
             // Lengths and first bytes settle most mismatches without a call to memcmp.
-            return self.properties.iter().position(|(k, _)| same_name(k, key));
+            return (0..self.properties.len()).find(|&i| self.is_named(i, key, prefix));
         }
         let mask = self.property_slots.len().checked_sub(1)?;
         let mut slot = name_hash(key) as usize & mask;
@@ -545,15 +584,31 @@ impl ObjectPlan {
             if index == EMPTY_SLOT {
                 return None;
             }
-            if same_name(&self.properties[index as usize].0, key) {
+            if self.is_named(index as usize, key, prefix) {
                 return Some(index as usize);
             }
             slot = (slot + 1) & mask;
         }
     }
 
-    /// Fills [`ObjectPlan::property_slots`] from `properties`.
+    /// Whether property `i` is named `key`, whose [`name_prefix`] is `prefix`.
+    #[inline]
+    fn is_named(&self, i: usize, key: &str, prefix: u64) -> bool {
+        let name = &self.properties[i].0;
+        // Up to eight bytes, length and prefix are the whole name.
+        name.len() == key.len()
+            && self.property_prefixes[i] == prefix
+            && (key.len() <= 8 || same_name(name, key))
+    }
+
+    /// Fills [`ObjectPlan::property_slots`] and [`ObjectPlan::property_prefixes`] from
+    /// `properties`.
     pub fn index_properties(&mut self) {
+        self.property_prefixes = self
+            .properties
+            .iter()
+            .map(|(n, _)| name_prefix(n))
+            .collect();
         if self.properties.len() <= 8 {
             self.property_slots = Vec::new();
             return;
@@ -609,6 +664,17 @@ mod tests {
                     assert_eq!(same_name(a, &c), a == c, "{a} {c}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn name_prefix_is_the_first_eight_bytes() {
+        for n in 0..20 {
+            let name: String = (0..n).map(|i| char::from(b'a' + i as u8)).collect();
+            let mut padded = [0u8; 8];
+            let head = &name.as_bytes()[..n.min(8)];
+            padded[..head.len()].copy_from_slice(head);
+            assert_eq!(name_prefix(&name), u64::from_le_bytes(padded), "{name}");
         }
     }
 

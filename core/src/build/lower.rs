@@ -327,7 +327,7 @@ impl<'a> Lowerer<'a> {
             || numbers.exclusive_maximum.is_some()
             || numbers.multiple_of.is_some()
         {
-            k.number = Some(numbers);
+            k.number = Some(Box::new(numbers));
         }
         let count = |keyword: &str| -> Result<Option<u64>, Error> {
             match map.get(keyword) {
