@@ -422,10 +422,16 @@ impl<'a> Cx<'a> {
         let (at, uris) = if shared {
             let uris = members.iter().map(|&m| &self.ir.node(m).uri);
             let n = int(members.len() as u64);
-            let table = if matches!(node.body, Body_::Bool(true)) {
-                quote! {}
-            } else {
+            // Only a body that names its URI gets the table: one whose limits checks were left
+            // out and that records no failure of its own does not.
+            let names_uri = body
+                .to_string()
+                .split(|c: char| !c.is_alphanumeric() && c != '_')
+                .any(|word| word == "URIS");
+            let table = if names_uri {
                 quote! { static URIS: [&str; #n] = [#(#uris),*]; }
+            } else {
+                quote! {}
             };
             (quote! { at: usize, }, table)
         } else {
@@ -459,13 +465,23 @@ impl<'a> Cx<'a> {
         };
         let mut parts = Vec::new();
         let steps = int(self.limits.get_max_evaluation_steps() as u64);
-        parts.push(quote! {
-            failures.step(ip, kp, #uri_expr, #steps)?;
-            if depth >= #max {
-                return Err(rt::too_deep(ip, kp, #uri_expr, #max));
-            }
-            let depth = depth + 1;
-        });
+        // Where the front end proves no evaluation within the argument limits can reach the
+        // evaluation limits, neither path can stop at them, and the checks are left out.
+        if self
+            .ir
+            .evaluation_bound
+            .is_some_and(|b| b.within(self.limits))
+        {
+            parts.push(quote! { let depth = depth + 1; });
+        } else {
+            parts.push(quote! {
+                failures.step(ip, kp, #uri_expr, #steps)?;
+                if depth >= #max {
+                    return Err(rt::too_deep(ip, kp, #uri_expr, #max));
+                }
+                let depth = depth + 1;
+            });
+        }
         if self.ir.dynamic_scope {
             let r = int(node.resource.0);
             parts.push(quote! {

@@ -74,6 +74,50 @@ pub struct Ir {
     /// the schema, so a first-failure check may evaluate before walking the arguments for
     /// their limits: the verdict is the same, and a failing call skips the walk.
     pub compares_arguments: bool,
+    /// How far any evaluation can go, when the schema's subschemas form no cycle (see
+    /// [`EvaluationBound`]); `None` for a recursive schema, or one with `contentSchema`.
+    pub evaluation_bound: Option<EvaluationBound>,
+}
+
+/// The most any evaluation of an acyclic schema can take, against which a back end can prove
+/// that the evaluation limits cannot be reached and leave their checks out.
+///
+/// ```
+/// use toolschema::Limits;
+/// use toolschema::ir::EvaluationBound;
+///
+/// let bound = EvaluationBound { depth: 3, fixed_steps: 12, spread_steps: 2 };
+/// assert!(bound.within(&Limits::default()));
+/// // Two subschemas applied to every value of the arguments: 2 × max_argument_nodes + 12.
+/// assert!(!bound.within(&Limits::default().max_evaluation_steps(2_000_011)));
+/// assert!(bound.within(&Limits::default().max_evaluation_steps(2_000_012)));
+/// assert!(!bound.within(&Limits::default().max_evaluation_depth(2)));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EvaluationBound {
+    /// The longest chain of subschemas evaluated inside one another.
+    pub depth: usize,
+    /// Evaluations of subschemas that apply at one place in the arguments only (the root, and
+    /// what `properties` and `prefixItems` reach from it), counted over every path to them.
+    pub fixed_steps: u64,
+    /// The same for subschemas that apply to any number of values (under `items`,
+    /// `additionalProperties`, `patternProperties`, `contains`, `propertyNames` or an
+    /// `unevaluated*` keyword): each evaluates at most once per value per path.
+    pub spread_steps: u64,
+}
+
+impl EvaluationBound {
+    /// Whether, for arguments within `limits`' argument limits, no evaluation can reach its
+    /// evaluation depth or step limit.
+    pub fn within(&self, limits: &crate::Limits) -> bool {
+        let values = limits.get_max_argument_nodes() as u64;
+        let steps = self
+            .spread_steps
+            .saturating_mul(values)
+            .saturating_add(self.fixed_steps);
+        self.depth <= limits.get_max_evaluation_depth()
+            && steps <= limits.get_max_evaluation_steps() as u64
+    }
 }
 
 impl Ir {

@@ -322,3 +322,35 @@ fn defs_for_not() -> serde_json::Value {
     defs.insert("a40".into(), json!({"type": "string"}));
     serde_json::Value::Object(defs)
 }
+
+#[test]
+fn evaluation_bounds_of_acyclic_schemas() {
+    let bound = |schema: serde_json::Value| Validator::new(&schema).unwrap().ir().evaluation_bound;
+    // Root, two properties (one behind a `$ref`), and what `items` reaches.
+    let b = bound(json!({
+        "properties": {
+            "a": {"type": "string"},
+            "b": {"$ref": "#/$defs/list"}
+        },
+        "$defs": {"list": {"items": {"allOf": [{"type": "integer"}, {"minimum": 0}]}}}
+    }))
+    .expect("acyclic");
+    assert_eq!(b.depth, 5, "root, b, list, items, allOf/0");
+    assert_eq!(b.fixed_steps, 4, "root, a, b, list");
+    assert_eq!(b.spread_steps, 3, "items and its two allOf branches");
+    assert!(b.within(&toolschema_core::Limits::default()));
+    // Paths are counted: a subschema reached two ways is evaluated twice.
+    let b = bound(json!({"allOf": [{"$ref": "#/$defs/x"}, {"$ref": "#/$defs/x"}], "$defs": {"x": {"type": "object"}}}))
+        .expect("acyclic");
+    assert_eq!(b.fixed_steps, 1 + 2 + 2, "root, two references, x twice");
+    // Recursion has no bound; nor do documents decoded from strings, when they are checked.
+    assert_eq!(bound(json!({"properties": {"next": {"$ref": "#"}}})), None);
+    let content =
+        json!({"contentMediaType": "application/json", "contentSchema": {"type": "object"}});
+    assert!(
+        bound(content.clone()).is_some(),
+        "content is an annotation by default"
+    );
+    let asserted = Validator::with_options(&content, &Options::new().content_assertion(true));
+    assert_eq!(asserted.unwrap().ir().evaluation_bound, None);
+}

@@ -69,10 +69,6 @@ mod flat_tool_nodes {
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
-        failures.step(ip, kp, "toolschema:///schema.json#", 10000000)?;
-        if depth >= 100 {
-            return Err(rt::too_deep(ip, kp, "toolschema:///schema.json#", 100));
-        }
         let depth = depth + 1;
         if !matches!(v, Value::Object(_)) {
             if !C {
@@ -230,12 +226,6 @@ mod flat_tool_nodes {
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
-        failures.step(ip, kp, "toolschema:///schema.json#/properties/exact", 10000000)?;
-        if depth >= 100 {
-            return Err(
-                rt::too_deep(ip, kp, "toolschema:///schema.json#/properties/exact", 100),
-            );
-        }
         let depth = depth + 1;
         if !matches!(v, Value::Bool(_)) {
             if !C {
@@ -263,12 +253,6 @@ mod flat_tool_nodes {
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
-        failures.step(ip, kp, "toolschema:///schema.json#/properties/limit", 10000000)?;
-        if depth >= 100 {
-            return Err(
-                rt::too_deep(ip, kp, "toolschema:///schema.json#/properties/limit", 100),
-            );
-        }
         let depth = depth + 1;
         if !matches!(v, Value::Number(n) if rt::is_integer(n)) {
             if !C {
@@ -341,12 +325,6 @@ mod flat_tool_nodes {
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
-        failures.step(ip, kp, "toolschema:///schema.json#/properties/query", 10000000)?;
-        if depth >= 100 {
-            return Err(
-                rt::too_deep(ip, kp, "toolschema:///schema.json#/properties/query", 100),
-            );
-        }
         let depth = depth + 1;
         if !matches!(v, Value::String(_)) {
             if !C {
@@ -408,12 +386,6 @@ mod flat_tool_nodes {
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
-        failures.step(ip, kp, "toolschema:///schema.json#/properties/site", 10000000)?;
-        if depth >= 100 {
-            return Err(
-                rt::too_deep(ip, kp, "toolschema:///schema.json#/properties/site", 100),
-            );
-        }
         let depth = depth + 1;
         if !matches!(v, Value::String(_)) {
             if !C {
@@ -460,12 +432,6 @@ mod flat_tool_nodes {
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
-        failures.step(ip, kp, "toolschema:///schema.json#/properties/sort", 10000000)?;
-        if depth >= 100 {
-            return Err(
-                rt::too_deep(ip, kp, "toolschema:///schema.json#/properties/sort", 100),
-            );
-        }
         let depth = depth + 1;
         static ENUM: rt::LazyLock<Vec<Value>> = rt::LazyLock::new(|| match rt::value(
             "[\"relevance\",\"date\"]",

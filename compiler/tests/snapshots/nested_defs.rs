@@ -69,10 +69,6 @@ mod nested_defs_nodes {
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
-        failures.step(ip, kp, "toolschema:///schema.json#", 10000000)?;
-        if depth >= 100 {
-            return Err(rt::too_deep(ip, kp, "toolschema:///schema.json#", 100));
-        }
         let depth = depth + 1;
         if !matches!(v, Value::Object(_)) {
             if !C {
@@ -199,18 +195,6 @@ mod nested_defs_nodes {
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
-        failures
-            .step(ip, kp, "toolschema:///schema.json#/properties/assignee", 10000000)?;
-        if depth >= 100 {
-            return Err(
-                rt::too_deep(
-                    ip,
-                    kp,
-                    "toolschema:///schema.json#/properties/assignee",
-                    100,
-                ),
-            );
-        }
         let depth = depth + 1;
         if !n6_defs_user(mode, v, ip, &kp.key("$ref"), depth, failures)? {
             if !C {
@@ -230,12 +214,6 @@ mod nested_defs_nodes {
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
-        failures.step(ip, kp, "toolschema:///schema.json#/properties/labels", 10000000)?;
-        if depth >= 100 {
-            return Err(
-                rt::too_deep(ip, kp, "toolschema:///schema.json#/properties/labels", 100),
-            );
-        }
         let depth = depth + 1;
         if !matches!(v, Value::Array(_)) {
             if !C {
@@ -312,12 +290,6 @@ mod nested_defs_nodes {
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
-        failures.step(ip, kp, "toolschema:///schema.json#/properties/title", 10000000)?;
-        if depth >= 100 {
-            return Err(
-                rt::too_deep(ip, kp, "toolschema:///schema.json#/properties/title", 100),
-            );
-        }
         let depth = depth + 1;
         if !matches!(v, Value::String(_)) {
             if !C {
@@ -345,23 +317,6 @@ mod nested_defs_nodes {
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
-        failures
-            .step(
-                ip,
-                kp,
-                "toolschema:///schema.json#/properties/labels/items",
-                10000000,
-            )?;
-        if depth >= 100 {
-            return Err(
-                rt::too_deep(
-                    ip,
-                    kp,
-                    "toolschema:///schema.json#/properties/labels/items",
-                    100,
-                ),
-            );
-        }
         let depth = depth + 1;
         if !n5_defs_label(mode, v, ip, &kp.key("$ref"), depth, failures)? {
             if !C {
@@ -381,12 +336,6 @@ mod nested_defs_nodes {
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
-        failures.step(ip, kp, "toolschema:///schema.json#/$defs/label", 10000000)?;
-        if depth >= 100 {
-            return Err(
-                rt::too_deep(ip, kp, "toolschema:///schema.json#/$defs/label", 100),
-            );
-        }
         let depth = depth + 1;
         if !matches!(v, Value::String(_)) {
             if !C {
@@ -434,12 +383,6 @@ mod nested_defs_nodes {
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
-        failures.step(ip, kp, "toolschema:///schema.json#/$defs/user", 10000000)?;
-        if depth >= 100 {
-            return Err(
-                rt::too_deep(ip, kp, "toolschema:///schema.json#/$defs/user", 100),
-            );
-        }
         let depth = depth + 1;
         if !matches!(v, Value::Object(_)) {
             if !C {
@@ -525,23 +468,6 @@ mod nested_defs_nodes {
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
-        failures
-            .step(
-                ip,
-                kp,
-                "toolschema:///schema.json#/$defs/user/properties/id",
-                10000000,
-            )?;
-        if depth >= 100 {
-            return Err(
-                rt::too_deep(
-                    ip,
-                    kp,
-                    "toolschema:///schema.json#/$defs/user/properties/id",
-                    100,
-                ),
-            );
-        }
         let depth = depth + 1;
         if !matches!(v, Value::Number(n) if rt::is_integer(n)) {
             if !C {
@@ -594,23 +520,6 @@ mod nested_defs_nodes {
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
-        failures
-            .step(
-                ip,
-                kp,
-                "toolschema:///schema.json#/$defs/user/properties/login",
-                10000000,
-            )?;
-        if depth >= 100 {
-            return Err(
-                rt::too_deep(
-                    ip,
-                    kp,
-                    "toolschema:///schema.json#/$defs/user/properties/login",
-                    100,
-                ),
-            );
-        }
         let depth = depth + 1;
         if !matches!(v, Value::String(_)) {
             if !C {

@@ -69,10 +69,6 @@ mod unevaluated_all_of_nodes {
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
-        failures.step(ip, kp, "toolschema:///schema.json#", 10000000)?;
-        if depth >= 100 {
-            return Err(rt::too_deep(ip, kp, "toolschema:///schema.json#", 100));
-        }
         let depth = depth + 1;
         let tracking = matches!(v, Value::Object(_));
         let mut marks = rt::Marks::default();
@@ -215,10 +211,6 @@ mod unevaluated_all_of_nodes {
         out: Option<&mut rt::Marks>,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
-        failures.step(ip, kp, "toolschema:///schema.json#/allOf/0", 10000000)?;
-        if depth >= 100 {
-            return Err(rt::too_deep(ip, kp, "toolschema:///schema.json#/allOf/0", 100));
-        }
         let depth = depth + 1;
         let tracking = matches!(v, Value::Object(_) | Value::Array(_)) && out.is_some();
         let mut marks = rt::Marks::default();
@@ -287,10 +279,6 @@ mod unevaluated_all_of_nodes {
         out: Option<&mut rt::Marks>,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
-        failures.step(ip, kp, "toolschema:///schema.json#/allOf/1", 10000000)?;
-        if depth >= 100 {
-            return Err(rt::too_deep(ip, kp, "toolschema:///schema.json#/allOf/1", 100));
-        }
         let depth = depth + 1;
         let tracking = matches!(v, Value::Object(_) | Value::Array(_)) && out.is_some();
         let mut marks = rt::Marks::default();
@@ -343,10 +331,6 @@ mod unevaluated_all_of_nodes {
         out: Option<&mut rt::Marks>,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
-        failures.step(ip, kp, "toolschema:///schema.json#/anyOf/0", 10000000)?;
-        if depth >= 100 {
-            return Err(rt::too_deep(ip, kp, "toolschema:///schema.json#/anyOf/0", 100));
-        }
         let depth = depth + 1;
         let tracking = matches!(v, Value::Object(_) | Value::Array(_)) && out.is_some();
         let mut marks = rt::Marks::default();
@@ -400,10 +384,6 @@ mod unevaluated_all_of_nodes {
         out: Option<&mut rt::Marks>,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
-        failures.step(ip, kp, "toolschema:///schema.json#/anyOf/1", 10000000)?;
-        if depth >= 100 {
-            return Err(rt::too_deep(ip, kp, "toolschema:///schema.json#/anyOf/1", 100));
-        }
         let depth = depth + 1;
         let tracking = matches!(v, Value::Object(_) | Value::Array(_)) && out.is_some();
         let mut marks = rt::Marks::default();
@@ -462,10 +442,6 @@ mod unevaluated_all_of_nodes {
             "toolschema:///schema.json#/anyOf/0/properties/start",
         ];
         let mut valid = true;
-        failures.step(ip, kp, URIS[at], 10000000)?;
-        if depth >= 100 {
-            return Err(rt::too_deep(ip, kp, URIS[at], 100));
-        }
         let depth = depth + 1;
         if !matches!(v, Value::Number(n) if rt::is_integer(n)) {
             if !C {
@@ -493,23 +469,6 @@ mod unevaluated_all_of_nodes {
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
-        failures
-            .step(
-                ip,
-                kp,
-                "toolschema:///schema.json#/allOf/1/properties/encoding",
-                10000000,
-            )?;
-        if depth >= 100 {
-            return Err(
-                rt::too_deep(
-                    ip,
-                    kp,
-                    "toolschema:///schema.json#/allOf/1/properties/encoding",
-                    100,
-                ),
-            );
-        }
         let depth = depth + 1;
         if !(matches!(v, Value::String(s) if s == "utf-8")) {
             if !C {
@@ -537,23 +496,6 @@ mod unevaluated_all_of_nodes {
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
-        failures
-            .step(
-                ip,
-                kp,
-                "toolschema:///schema.json#/allOf/0/properties/path",
-                10000000,
-            )?;
-        if depth >= 100 {
-            return Err(
-                rt::too_deep(
-                    ip,
-                    kp,
-                    "toolschema:///schema.json#/allOf/0/properties/path",
-                    100,
-                ),
-            );
-        }
         let depth = depth + 1;
         if !matches!(v, Value::String(_)) {
             if !C {

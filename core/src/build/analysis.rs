@@ -1,9 +1,9 @@
-//! Whole-schema analysis on the lowered IR: termination, annotation tracking, and the
-//! discriminators of `anyOf`/`oneOf`.
+//! Whole-schema analysis on the lowered IR: termination, annotation tracking, the
+//! discriminators of `anyOf`/`oneOf`, and how far evaluation can go.
 
 use super::registry::Loc;
 use crate::error::{Error, ErrorClass};
-use crate::ir::{Body, Discriminator, DynamicRef, Ir, Keywords, NodeId};
+use crate::ir::{Body, Discriminator, DynamicRef, EvaluationBound, Ir, Keywords, NodeId};
 use serde_json::Value;
 
 /// The subschemas a node applies to the same instance location ("in place"), with whether
@@ -272,4 +272,120 @@ fn member_constraints<'a>(
     for &next in k.reference.iter().chain(&k.all_of) {
         member_constraints(ir, next, hops - 1, found);
     }
+}
+
+/// Where a subschema applies, relative to the node that applies it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Reach {
+    /// The same value (`$ref`, `allOf`, `if`, `dependentSchemas`, …).
+    InPlace,
+    /// One member or item named in the schema (`properties`, `prefixItems`).
+    Member,
+    /// Any number of members or items (`items`, `additionalProperties`, `contains`, …).
+    Spread,
+    /// A document decoded from a string (`contentSchema`): not part of the arguments.
+    Decoded,
+}
+
+/// Every subschema node `k` applies, with where it applies it.
+fn reaches(k: &Keywords, mut f: impl FnMut(NodeId, Reach)) {
+    in_place(k, |n, _| f(n, Reach::InPlace));
+    if let Some(s) = k.string.as_ref().and_then(|s| s.content.as_ref()?.schema) {
+        f(s, Reach::Decoded);
+    }
+    if let Some(a) = &k.array {
+        a.prefix_items.iter().for_each(|&n| f(n, Reach::Member));
+        let contains = a.contains.as_ref().map(|c| c.schema);
+        for n in [a.items, contains, a.unevaluated_items]
+            .into_iter()
+            .flatten()
+        {
+            f(n, Reach::Spread);
+        }
+    }
+    if let Some(o) = &k.object {
+        o.properties.iter().for_each(|&(_, n)| f(n, Reach::Member));
+        o.pattern_properties
+            .iter()
+            .for_each(|&(_, n)| f(n, Reach::Spread));
+        for n in [
+            o.additional_properties,
+            o.property_names,
+            o.unevaluated_properties,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            f(n, Reach::Spread);
+        }
+    }
+}
+
+/// How far any evaluation of the schema can go (see [`EvaluationBound`]), when no cycle of
+/// subschemas and no `contentSchema` is reachable from the root.
+pub fn evaluation_bound(ir: &Ir) -> Option<EvaluationBound> {
+    // A topological order of the reachable nodes, by an explicit depth-first walk.
+    const NEW: u8 = 0;
+    const OPEN: u8 = 1;
+    const DONE: u8 = 2;
+    let children = |id: NodeId| {
+        let mut out = Vec::new();
+        if let Body::Keywords(k) = &ir.node(id).body {
+            reaches(k, |n, reach| out.push((n, reach)));
+        }
+        out
+    };
+    let mut state = vec![NEW; ir.nodes.len()];
+    let mut order = Vec::new();
+    let mut stack = vec![(ir.root, children(ir.root), 0usize)];
+    state[ir.root.index()] = OPEN;
+    while let Some((id, kids, next)) = stack.last_mut() {
+        if let Some(&(child, reach)) = kids.get(*next) {
+            *next += 1;
+            if reach == Reach::Decoded {
+                return None;
+            }
+            match state[child.index()] {
+                OPEN => return None,
+                NEW => {
+                    state[child.index()] = OPEN;
+                    let grandchildren = children(child);
+                    stack.push((child, grandchildren, 0));
+                }
+                _ => {}
+            }
+        } else {
+            state[id.index()] = DONE;
+            order.push(*id);
+            stack.pop();
+        }
+    }
+    // Parents before children: paths to each node, the longest chain ending there, and
+    // whether every path to it stays at one place in the arguments.
+    let mut paths = vec![0u64; ir.nodes.len()];
+    let mut chain = vec![0usize; ir.nodes.len()];
+    let mut fixed = vec![true; ir.nodes.len()];
+    paths[ir.root.index()] = 1;
+    chain[ir.root.index()] = 1;
+    let mut bound = EvaluationBound {
+        depth: 0,
+        fixed_steps: 0,
+        spread_steps: 0,
+    };
+    for &id in order.iter().rev() {
+        let i = id.index();
+        bound.depth = bound.depth.max(chain[i]);
+        if fixed[i] {
+            bound.fixed_steps = bound.fixed_steps.saturating_add(paths[i]);
+        } else {
+            bound.spread_steps = bound.spread_steps.saturating_add(paths[i]);
+        }
+        for (child, reach) in children(id) {
+            let c = child.index();
+            paths[c] = paths[c].saturating_add(paths[i]);
+            chain[c] = chain[c].max(chain[i] + 1);
+            fixed[c] &= fixed[i] && reach != Reach::Spread;
+        }
+    }
+    Some(bound)
 }

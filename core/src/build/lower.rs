@@ -82,11 +82,13 @@ impl<'a> Lowerer<'a> {
             dynamic_scope,
             object_root: false,
             compares_arguments,
+            evaluation_bound: None,
         };
         super::analysis::reject_cycles(&ir, &self.locs)?;
         super::analysis::mark_tracking(&mut ir);
         super::analysis::mark_shallow(&mut ir);
         super::analysis::find_discriminators(&mut ir);
+        ir.evaluation_bound = super::analysis::evaluation_bound(&ir);
         Ok((ir, self.reg))
     }
 
