@@ -64,18 +64,32 @@ impl<'a> Path<'a> {
 
     /// The location as a JSON Pointer.
     pub fn pointer(&self) -> String {
-        let mut segments = Vec::new();
+        // The segments come innermost first; they are written outermost first. Most paths
+        // fit in a buffer on the stack, so only the pointer itself is allocated.
+        const INLINE: usize = 48;
+        let mut inline = [Segment::Root; INLINE];
+        let mut spilled = Vec::new();
+        let mut count = 0;
         let mut at = Some(self);
         while let Some(p) = at {
-            segments.push(p.segment);
+            if count < INLINE {
+                inline[count] = p.segment;
+            } else {
+                spilled.push(p.segment);
+            }
+            count += 1;
             at = p.parent;
         }
         let mut out = String::new();
-        for s in segments.iter().rev() {
-            match s {
+        for segment in spilled
+            .iter()
+            .rev()
+            .chain(inline[..count.min(INLINE)].iter().rev())
+        {
+            match *segment {
                 Segment::Root => {}
                 Segment::Key(k) => pointer::push_token(&mut out, k),
-                Segment::Index(i) => pointer::push_index(&mut out, *i),
+                Segment::Index(i) => pointer::push_index(&mut out, i),
             }
         }
         out
@@ -1225,5 +1239,33 @@ pub fn string_length(s: &str) -> usize {
         s.len()
     } else {
         s.chars().count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Path;
+
+    /// Short paths are written from the stack buffer, long ones spill; both in order.
+    #[test]
+    fn pointers_of_any_length() {
+        fn nest(depth: usize, at: &Path<'_>, expected: &mut String) {
+            if depth == 0 {
+                assert_eq!(at.pointer(), *expected);
+                return;
+            }
+            let len = expected.len();
+            if depth % 2 == 0 {
+                expected.push_str(&format!("/{depth}"));
+                nest(depth - 1, &at.index(depth), expected);
+            } else {
+                expected.push_str("/a~1b");
+                nest(depth - 1, &at.key("a/b"), expected);
+            }
+            expected.truncate(len);
+        }
+        for depth in [0, 1, 47, 48, 49, 200] {
+            nest(depth, &Path::ROOT, &mut String::new());
+        }
     }
 }
