@@ -640,19 +640,24 @@ fn main() {
     if let Some(only) = &only {
         cases.retain(|c| c.workload.contains(only.as_str()));
     }
-    // `--profile N`: run engine N's is_valid over the selected cases for a few seconds, for a
-    // profiler to sample.
+    // `--profile N`: run engine N's is_valid (with `--full`, its full error collection) over the
+    // selected cases for a few seconds, for a profiler to sample.
     if let Some(n) = args
         .iter()
         .position(|a| a == "--profile")
         .and_then(|i| args.get(i + 1))
     {
         let n: usize = n.parse().expect("--profile takes an engine index");
+        let full = args.iter().any(|a| a == "--full");
         let start = Instant::now();
         while start.elapsed() < Duration::from_secs(4) {
             for c in &cases {
                 if let Some(e) = &c.engines[n] {
-                    black_box(e.is_valid(black_box(&c.instance)));
+                    if full {
+                        black_box(e.errors(black_box(&c.instance)));
+                    } else {
+                        black_box(e.is_valid(black_box(&c.instance)));
+                    }
                 }
             }
         }

@@ -20,7 +20,7 @@ use toolschema_core::Limits;
 use toolschema_core::ir::*;
 use toolschema_core::json::{JsonType, TypeSet};
 use toolschema_core::number::Bound;
-use toolschema_core::regex::Shape;
+use toolschema_core::regex::{Shape, ascii_table};
 
 /// Emits the module holding one schema's node functions, and the `Validate` impl of `ty`.
 ///
@@ -756,12 +756,11 @@ impl<'a> Cx<'a> {
         if !k.any_of.is_empty() {
             // A member name is a string, which no discriminator reads.
             let discriminator = k.any_of_discriminator.as_ref().filter(|_| !naming);
-            let admits = |i: usize| discriminator.and_then(|d| admits(d, i, "any_of_member"));
+            let picks = discriminator.is_some_and(picks_one_branch);
+            let admits =
+                |i: usize| discriminator.and_then(|d| admits(d, i, "any_of_member", picks));
             if let Some(d) = discriminator {
-                let property = &d.property;
-                parts.push(quote! {
-                    let any_of_member = rt::discriminating_member(v, #property);
-                });
+                parts.push(discriminator_setup(d, "any_of_member", picks));
             }
             let quick: Vec<TokenStream> = k
                 .any_of
@@ -779,7 +778,7 @@ impl<'a> Cx<'a> {
                         None,
                     );
                     match guard {
-                        Some(guard) => quote! { if #guard && #call { break 'any_of true; } },
+                        Some(guard) => quote! { if #guard { if #call { break 'any_of true; } } },
                         None => quote! { if #call { break 'any_of true; } },
                     }
                 })
@@ -838,12 +837,11 @@ impl<'a> Cx<'a> {
         }
         if !k.one_of.is_empty() {
             let discriminator = k.one_of_discriminator.as_ref().filter(|_| !naming);
-            let admits = |i: usize| discriminator.and_then(|d| admits(d, i, "one_of_member"));
+            let picks = discriminator.is_some_and(picks_one_branch);
+            let admits =
+                |i: usize| discriminator.and_then(|d| admits(d, i, "one_of_member", picks));
             if let Some(d) = discriminator {
-                let property = &d.property;
-                parts.push(quote! {
-                    let one_of_member = rt::discriminating_member(v, #property);
-                });
+                parts.push(discriminator_setup(d, "one_of_member", picks));
             }
             let branches: Vec<TokenStream> = k
                 .one_of
@@ -1360,6 +1358,26 @@ impl<'a> Cx<'a> {
                 let list = list.iter().map(|l| l.as_str());
                 (quote! {}, quote! { matches!(#s.as_str(), #(#list)|*) })
             }
+            Some(Shape::ClassRepeat { ranges, min, max }) => {
+                let table = syn::LitInt::new(
+                    &format!("0x{:x}", ascii_table(ranges)),
+                    proc_macro2::Span::call_site(),
+                );
+                let n = int(ranges.len() as u64);
+                let ranges = ranges.iter().map(|(a, b)| quote! { (#a, #b) });
+                let min = int(*min);
+                let max = match max {
+                    Some(m) => {
+                        let m = int(*m);
+                        quote! { Some(#m) }
+                    }
+                    None => quote! { None },
+                };
+                (
+                    quote! { static #name: [(char, char); #n] = [#(#ranges),*]; },
+                    quote! { rt::class_repeat_match(#s, #table, &#name, #min, #max) },
+                )
+            }
             _ => {
                 let source = pattern.as_str();
                 let limit = self.limits.get_max_regex_size();
@@ -1647,7 +1665,7 @@ impl<'a> Cx<'a> {
                 if seen.is_empty() && check.is_empty() {
                     continue;
                 }
-                arms.push(quote! { name if rt::same_name(name, #name) => { #seen #check } });
+                arms.push((name.as_str(), quote! { #seen #check }));
             }
             let mut early: Vec<TokenStream> = plan
                 .required
@@ -1658,14 +1676,12 @@ impl<'a> Cx<'a> {
                 })
                 .collect();
             if !arms.is_empty() {
+                let dispatch = name_dispatch(quote! { key }, &arms);
                 early.insert(
                     0,
                     quote! {
                         for (key, value) in map {
-                            match key.as_str() {
-                                #(#arms)*
-                                _ => {}
-                            }
+                            #dispatch
                         }
                     },
                 );
@@ -1710,26 +1726,20 @@ impl<'a> Cx<'a> {
                 } else {
                     quote! {}
                 };
-                arms.push(quote! {
-                    name if rt::same_name(name, #name) => {
+                arms.push((
+                    name.as_str(),
+                    quote! {
                         #matched
                         #seen
                         let kp_properties = kp.key("properties");
                         #member
-                    }
-                });
+                    },
+                ));
             }
-            // Guards rather than string patterns: names are compared as machine words, where
-            // a string pattern calls `memcmp`.
             let dispatch = if arms.is_empty() {
                 quote! {}
             } else {
-                quote! {
-                    match key.as_str() {
-                        #(#arms)*
-                        _ => {}
-                    }
-                }
+                name_dispatch(quote! { key }, &arms)
             };
             let mut patterns = Vec::new();
             for (n, (p, child)) in plan.pattern_properties.iter().enumerate() {
@@ -1886,15 +1896,111 @@ impl<'a> Cx<'a> {
 
 use toolschema_core::ir::Body as Body_;
 
-/// The test that branch `i` may hold given the discriminating member in `var`, when the
-/// discriminator constrains that branch.
-fn admits(d: &Discriminator, i: usize, var: &str) -> Option<TokenStream> {
-    let values = d.values[i].as_ref()?;
-    let var = format_ident!("{var}");
-    if values.is_empty() {
-        return Some(quote! { #var.is_none() });
+/// Whether every value of the discriminator selects one branch only, so that the member can
+/// be mapped to that branch's index once, and each branch's guard is an integer comparison.
+fn picks_one_branch(d: &Discriminator) -> bool {
+    let mut all: Vec<&str> = d
+        .values
+        .iter()
+        .flatten()
+        .flatten()
+        .map(String::as_str)
+        .collect();
+    let n = all.len();
+    all.sort_unstable();
+    all.dedup();
+    all.len() == n
+}
+
+/// The discriminating member of `v`, in `var`; when the values pick one branch each, also the
+/// picked branch in `{var}_pick`: its index, `usize::MAX` when the member is absent (no
+/// branch is ruled out) and `usize::MAX - 1` when it is none of the values.
+fn discriminator_setup(d: &Discriminator, var: &str, picks: bool) -> TokenStream {
+    let property = &d.property;
+    let member = format_ident!("{var}");
+    if !picks {
+        return quote! { let #member = rt::discriminating_member(v, #property); };
     }
-    Some(quote! { rt::admits(#var, &[#(#values),*]) })
+    let pick = format_ident!("{var}_pick");
+    let arms: Vec<(&str, TokenStream)> = d
+        .values
+        .iter()
+        .enumerate()
+        .flat_map(|(i, values)| {
+            let i = int(i as u64);
+            values
+                .iter()
+                .flatten()
+                .map(move |value| (value.as_str(), quote! { break 'pick #i; }))
+        })
+        .collect();
+    let dispatch = name_dispatch(quote! { s }, &arms);
+    quote! {
+        let #member = rt::discriminating_member(v, #property);
+        let #pick: usize = match #member {
+            None => usize::MAX,
+            Some(Value::String(s)) => 'pick: {
+                #dispatch
+                usize::MAX - 1
+            }
+            Some(_) => usize::MAX - 1,
+        };
+    }
+}
+
+/// The test that branch `i` may hold given the discriminating member in `var` (and, when
+/// `picks`, the branch it picked), when the discriminator constrains that branch.
+fn admits(d: &Discriminator, i: usize, var: &str, picks: bool) -> Option<TokenStream> {
+    let values = d.values[i].as_ref()?;
+    let member = format_ident!("{var}");
+    if picks {
+        let pick = format_ident!("{var}_pick");
+        if values.is_empty() {
+            return Some(quote! { #pick == usize::MAX });
+        }
+        let i = int(i as u64);
+        return Some(quote! { #pick == #i || #pick == usize::MAX });
+    }
+    if values.is_empty() {
+        return Some(quote! { #member.is_none() });
+    }
+    Some(quote! { rt::admits(#member, &[#(#values),*]) })
+}
+
+/// Runs the body of the arm whose name equals the string `key`, or nothing. Names are
+/// compared with `rt::same_name` (machine words, no `memcmp` call) rather than as string
+/// patterns; past a few arms they are grouped by length first, so that a key is compared with
+/// the names of its own length only (a jump on the length instead of a test per name).
+fn name_dispatch(key: TokenStream, arms: &[(&str, TokenStream)]) -> TokenStream {
+    let chain = |arms: &[&(&str, TokenStream)]| {
+        let arms = arms.iter().map(|(name, body)| {
+            quote! { name if rt::same_name(name, #name) => { #body } }
+        });
+        quote! {
+            match #key.as_str() {
+                #(#arms)*
+                _ => {}
+            }
+        }
+    };
+    let mut lengths: Vec<usize> = arms.iter().map(|(name, _)| name.len()).collect();
+    lengths.sort_unstable();
+    lengths.dedup();
+    if arms.len() <= 4 || lengths.len() == 1 {
+        return chain(&arms.iter().collect::<Vec<_>>());
+    }
+    let groups = lengths.iter().map(|&n| {
+        let group: Vec<_> = arms.iter().filter(|(name, _)| name.len() == n).collect();
+        let inner = chain(&group);
+        let n = int(n as u64);
+        quote! { #n => #inner }
+    });
+    quote! {
+        match #key.len() {
+            #(#groups)*
+            _ => {}
+        }
+    }
 }
 
 /// `!test`, with parentheses only where precedence needs them.

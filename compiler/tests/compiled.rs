@@ -21,6 +21,9 @@ mod unevaluated_all_of {
 mod dynamic_ref {
     include!("snapshots/dynamic_ref.rs");
 }
+mod file_actions {
+    include!("snapshots/file_actions.rs");
+}
 
 /// Both paths give the same verdicts and the same failures; returns the verdict.
 fn agree(compiled: &dyn Validate, schema: &str, instance: &Value) -> bool {
@@ -124,4 +127,26 @@ fn dynamic_ref() {
         &json!({"data": 1, "children": [{"data": 2, "extra": true}]})
     ));
     assert!(!agree(v, s, &json!({"extra": true})));
+}
+
+#[test]
+fn discriminated_one_of() {
+    let s = file_actions::FileActions::SCHEMA_JSON;
+    let v = &file_actions::FileActions;
+    assert!(agree(v, s, &json!({"action": "read", "path": "a"})));
+    assert!(agree(v, s, &json!({"action": "remove", "path": "a"})));
+    assert!(agree(v, s, &json!({"action": "list"})));
+    // Two branches hold: the one `action` picks and the unconstrained `dry_run` one.
+    assert!(!agree(v, s, &json!({"action": "list", "dry_run": true})));
+    // Only the unconstrained branch can hold a value no branch names.
+    assert!(agree(v, s, &json!({"action": "copy", "dry_run": true})));
+    assert!(!agree(v, s, &json!({"action": "copy", "path": "a"})));
+    assert!(!agree(v, s, &json!({"action": 7, "path": "a"})));
+    assert!(!agree(v, s, &json!({"action": "write", "path": "a"})));
+    assert!(!agree(
+        v,
+        s,
+        &json!({"action": "move", "from": "a", "to": 1})
+    ));
+    assert!(!agree(v, s, &json!({"path": "a"})));
 }

@@ -9,6 +9,7 @@ const SCHEMAS: &[&str] = &[
     "recursive_tree",
     "unevaluated_all_of",
     "dynamic_ref",
+    "file_actions",
 ];
 
 #[test]

@@ -89,91 +89,101 @@ mod flat_tool_nodes {
                 let mut seen: u64 = 0;
                 for (key, value) in map {
                     let mut matched = false;
-                    match key.as_str() {
-                        name if rt::same_name(name, "exact") => {
-                            matched = true;
-                            let kp_properties = kp.key("properties");
-                            if !n1_properties_exact(
-                                mode,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
+                    match key.len() {
+                        4 => {
+                            match key.as_str() {
+                                name if rt::same_name(name, "site") => {
+                                    matched = true;
+                                    let kp_properties = kp.key("properties");
+                                    if !n4_properties_site(
+                                        mode,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
+                                    }
                                 }
-                                valid = false;
+                                name if rt::same_name(name, "sort") => {
+                                    matched = true;
+                                    let kp_properties = kp.key("properties");
+                                    if !n5_properties_sort(
+                                        mode,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
+                                    }
+                                }
+                                _ => {}
                             }
                         }
-                        name if rt::same_name(name, "limit") => {
-                            matched = true;
-                            let kp_properties = kp.key("properties");
-                            if !n2_properties_limit(
-                                mode,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
+                        5 => {
+                            match key.as_str() {
+                                name if rt::same_name(name, "exact") => {
+                                    matched = true;
+                                    let kp_properties = kp.key("properties");
+                                    if !n1_properties_exact(
+                                        mode,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
+                                    }
                                 }
-                                valid = false;
-                            }
-                        }
-                        name if rt::same_name(name, "query") => {
-                            matched = true;
-                            seen |= 1 << 0;
-                            let kp_properties = kp.key("properties");
-                            if !n3_properties_query(
-                                mode,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
+                                name if rt::same_name(name, "limit") => {
+                                    matched = true;
+                                    let kp_properties = kp.key("properties");
+                                    if !n2_properties_limit(
+                                        mode,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
+                                    }
                                 }
-                                valid = false;
-                            }
-                        }
-                        name if rt::same_name(name, "site") => {
-                            matched = true;
-                            let kp_properties = kp.key("properties");
-                            if !n4_properties_site(
-                                mode,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
+                                name if rt::same_name(name, "query") => {
+                                    matched = true;
+                                    seen |= 1 << 0;
+                                    let kp_properties = kp.key("properties");
+                                    if !n3_properties_query(
+                                        mode,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
+                                    }
                                 }
-                                valid = false;
-                            }
-                        }
-                        name if rt::same_name(name, "sort") => {
-                            matched = true;
-                            let kp_properties = kp.key("properties");
-                            if !n5_properties_sort(
-                                mode,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
-                                }
-                                valid = false;
+                                _ => {}
                             }
                         }
                         _ => {}

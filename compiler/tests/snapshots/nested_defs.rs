@@ -537,11 +537,14 @@ mod nested_defs_nodes {
         }
         match v {
             Value::String(s) => {
-                static PATTERN: rt::LazyLock<rt::Pattern> = rt::LazyLock::new(|| rt::pattern(
-                    "^[a-z0-9-]{1,39}$",
-                    1048576usize,
-                ));
-                if !PATTERN.is_match(s) {
+                static PATTERN: [(char, char); 3] = [('-', '-'), ('0', '9'), ('a', 'z')];
+                if !rt::class_repeat_match(
+                    s,
+                    0x7fffffe0000000003ff200000000000,
+                    &PATTERN,
+                    1,
+                    Some(39),
+                ) {
                     if !C {
                         return Ok(false);
                     }

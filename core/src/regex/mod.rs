@@ -117,7 +117,7 @@ use std::fmt;
 use regex_automata::meta;
 use regex_automata::nfa::thompson::WhichCaptures;
 
-pub use shape::Shape;
+pub use shape::{Shape, ascii_table, class_repeat_match};
 
 /// Default `size_limit` for [`Pattern::new`]: 10 MiB of compiled NFA.
 ///
@@ -154,7 +154,8 @@ pub struct Pattern {
 
 #[derive(Clone)]
 enum Matcher {
-    Shape(Shape),
+    /// A shape, with the ASCII table of its class when it is a [`Shape::ClassRepeat`].
+    Shape(Shape, u128),
     Automaton(meta::Regex),
 }
 
@@ -223,9 +224,13 @@ impl Pattern {
             ));
         }
         if let Some(shape) = shapes.then(|| shape::detect(&ast)).flatten() {
+            let table = match &shape {
+                Shape::ClassRepeat { ranges, .. } => ascii_table(ranges),
+                _ => 0,
+            };
             return Ok(Pattern {
                 source: source.into(),
-                matcher: Matcher::Shape(shape),
+                matcher: Matcher::Shape(shape, table),
             });
         }
         let hir = lower::lower(&ast, size_limit).map_err(|e| PatternError::lowering(source, e))?;
@@ -265,7 +270,10 @@ impl Pattern {
     /// ```
     pub fn is_match(&self, haystack: &str) -> bool {
         match &self.matcher {
-            Matcher::Shape(shape) => shape.is_match(haystack),
+            Matcher::Shape(Shape::ClassRepeat { ranges, min, max }, table) => {
+                class_repeat_match(haystack, *table, ranges, *min, *max)
+            }
+            Matcher::Shape(shape, _) => shape.is_match(haystack),
             Matcher::Automaton(regex) => regex.is_match(haystack),
         }
     }
@@ -291,7 +299,7 @@ impl Pattern {
     /// ```
     pub fn shape(&self) -> Option<&Shape> {
         match &self.matcher {
-            Matcher::Shape(shape) => Some(shape),
+            Matcher::Shape(shape, _) => Some(shape),
             Matcher::Automaton(_) => None,
         }
     }

@@ -62,17 +62,82 @@ impl Shape {
             Shape::Prefix(lit) => haystack.starts_with(lit.as_str()),
             Shape::Exact(lits) => lits.iter().any(|lit| lit == haystack),
             Shape::ClassRepeat { ranges, min, max } => {
-                let mut count: u64 = 0;
-                for c in haystack.chars() {
-                    count += 1;
-                    if max.is_some_and(|max| count > u64::from(max)) || !in_ranges(ranges, c) {
-                        return false;
-                    }
-                }
-                count >= u64::from(*min)
+                class_repeat_match(haystack, ascii_table(ranges), ranges, *min, *max)
             }
         }
     }
+}
+
+/// The ASCII characters among `ranges` as a bit table (bit `b` for byte `b`), so that
+/// [`class_repeat_match`] tests an ASCII character with one shift instead of a search.
+///
+/// ```
+/// use toolschema::regex::ascii_table;
+///
+/// let digits = ascii_table(&[('0', '9')]);
+/// assert_eq!(digits, 0x3ff << 48);
+/// ```
+pub fn ascii_table(ranges: &[(char, char)]) -> u128 {
+    let mut table = 0u128;
+    for &(start, end) in ranges {
+        let (start, end) = (u32::from(start), u32::from(end).min(0x7f));
+        for b in start..=end {
+            table |= 1 << b;
+        }
+    }
+    table
+}
+
+/// [`Shape::ClassRepeat`]'s test with its ASCII table built once ([`ascii_table`] of the same
+/// `ranges`): every character of `haystack` lies in `ranges`, and there are `min..=max` of
+/// them.
+///
+/// ```
+/// use toolschema::regex::{ascii_table, class_repeat_match};
+///
+/// let ranges = [('0', '9'), ('a', 'f')];
+/// let table = ascii_table(&ranges);
+/// assert!(class_repeat_match("c0ffee", table, &ranges, 1, Some(8)));
+/// assert!(!class_repeat_match("coffee", table, &ranges, 1, Some(8)));
+/// assert!(!class_repeat_match("", table, &ranges, 1, None));
+/// ```
+pub fn class_repeat_match(
+    haystack: &str,
+    table: u128,
+    ranges: &[(char, char)],
+    min: u32,
+    max: Option<u32>,
+) -> bool {
+    let bytes = haystack.as_bytes();
+    // A character takes one to four bytes, so the byte length bounds the count both ways
+    // before any character is read.
+    let max = max.map_or(usize::MAX, |m| m as usize);
+    if bytes.len() < min as usize || bytes.len() / 4 > max {
+        return false;
+    }
+    let mut count = 0usize;
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if b < 0x80 {
+            if table >> b & 1 == 0 {
+                return false;
+            }
+            i += 1;
+        } else {
+            let Some(c) = haystack.get(i..).and_then(|rest| rest.chars().next()) else {
+                return false;
+            };
+            if !in_ranges(ranges, c) {
+                return false;
+            }
+            i += c.len_utf8();
+        }
+        count += 1;
+        if count > max {
+            return false;
+        }
+    }
+    count >= min as usize
 }
 
 fn in_ranges(ranges: &[(char, char)], c: char) -> bool {

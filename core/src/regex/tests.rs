@@ -783,18 +783,56 @@ fn shapes_agree_with_the_automaton() {
         "^(?:a)$",
         "^((ab))$",
         "^[a-c]{0}$",
+        r"^[ \r\n\t\S]+$",
+        "^[a-zé]{2,3}$",
+        "^[^a]{0,1}$",
+        r"^[A-Za-z0-9\-\.]{1,64}$",
     ];
     let haystacks = [
-        "", "a", "b", "ab", "abc", "xabc", "abcx", "get", "set", "gets", "bc", "12", "123",
-        "12345", "1a", " ", "\n", "a\nb", "é", "éé", "🐲", "🐲🐲", "🐉", "  ", "\t\t\t\t", "xyz",
+        "",
+        "a",
+        "b",
+        "ab",
+        "abc",
+        "xabc",
+        "abcx",
+        "get",
+        "set",
+        "gets",
+        "bc",
+        "12",
+        "123",
+        "12345",
+        "1a",
+        " ",
+        "\n",
+        "a\nb",
+        "é",
+        "éé",
+        "🐲",
+        "🐲🐲",
+        "🐉",
+        "  ",
+        "\t\t\t\t",
+        "xyz",
         "-",
+        "aé",
+        "éa",
+        "\u{b}",
+        "\u{a0}",
+        "a b",
+        "ab\u{2028}",
+        "a.b-c",
+        "ÿÿÿÿ",
+        "aaaaaaaaa",
     ];
     for p in patterns {
         let pattern = compile(p);
-        assert!(pattern.shape().is_some(), "{p:?} should have a shape");
+        let shape = pattern.shape().expect("a shape");
         let regex = automaton(p);
         for h in haystacks {
             assert_eq!(pattern.is_match(h), regex.is_match(h), "{p:?} on {h:?}");
+            assert_eq!(shape.is_match(h), regex.is_match(h), "{p:?} on {h:?}");
         }
     }
 }
