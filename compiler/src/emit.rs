@@ -173,7 +173,8 @@ struct Cx<'a> {
 /// member `at` when it serves a class.
 enum Uri {
     Static(String),
-    Table(TokenStream),
+    /// The URIs of a class's members, and the expression that picks the one at `at`.
+    Table(Vec<String>, TokenStream),
 }
 
 impl Uri {
@@ -181,19 +182,23 @@ impl Uri {
     fn expr(&self) -> TokenStream {
         match self {
             Uri::Static(s) => quote! { #s },
-            Uri::Table(t) => t.clone(),
+            Uri::Table(_, t) => t.clone(),
         }
     }
 
-    /// The URI followed by `suffix` (a JSON Pointer tail), as a `&str` expression; joined
-    /// at run time only for a class, and then only when a failure is recorded.
+    /// The URI followed by `suffix` (a JSON Pointer tail), as a `&'static str` expression:
+    /// for a class, a table of the joined URIs of its members.
     fn join(&self, suffix: &str) -> TokenStream {
         match self {
             Uri::Static(s) => {
                 let joined = format!("{s}{suffix}");
                 quote! { #joined }
             }
-            Uri::Table(t) => quote! { &rt::join(#t, #suffix) },
+            Uri::Table(uris, _) => {
+                let n = int(uris.len() as u64);
+                let joined = uris.iter().map(|u| format!("{u}{suffix}"));
+                quote! { { static ABSOLUTE: [&str; #n] = [#(#joined),*]; ABSOLUTE[at] } }
+            }
         }
     }
 }
@@ -358,8 +363,10 @@ impl<'a> Cx<'a> {
 
     /// The URI of the node being emitted.
     fn own_uri(&self) -> Uri {
-        if self.current_members().len() > 1 {
-            Uri::Table(quote! { URIS[at] })
+        let members = self.current_members();
+        if members.len() > 1 {
+            let uris = members.iter().map(|&m| self.ir.node(m).uri.clone());
+            Uri::Table(uris.collect(), quote! { URIS[at] })
         } else {
             Uri::Static(self.ir.node(self.current.get()).uri.clone())
         }
@@ -376,7 +383,10 @@ impl<'a> Cx<'a> {
             Uri::Static(uris[0].to_owned())
         } else {
             let n = int(uris.len() as u64);
-            Uri::Table(quote! { { static CHILD_URIS: [&str; #n] = [#(#uris),*]; CHILD_URIS[at] } })
+            Uri::Table(
+                uris.iter().map(|u| u.to_string()).collect(),
+                quote! { { static CHILD_URIS: [&str; #n] = [#(#uris),*]; CHILD_URIS[at] } },
+            )
         }
     }
 

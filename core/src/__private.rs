@@ -17,6 +17,7 @@ pub use crate::regex::{Pattern, Shape, class_repeat_match};
 pub use crate::validator::Validate;
 pub use serde_json;
 pub use serde_json::{Map, Number, Value};
+use std::borrow::Cow;
 pub use std::sync::LazyLock;
 
 /// The argument limits, checked exactly as [`crate::Validator`] checks them (and in the same
@@ -116,28 +117,19 @@ fn too_long(ip: &Path<'_>, kp: &Path<'_>, uri: &str, limit: usize) -> Halt {
     )))
 }
 
-/// `uri` followed by `suffix`: the absolute location of a keyword of a subschema whose
-/// function serves several subschemas, built only when a failure is recorded.
-pub fn join(uri: &str, suffix: &str) -> String {
-    let mut joined = String::with_capacity(uri.len() + suffix.len());
-    joined.push_str(uri);
-    joined.push_str(suffix);
-    joined
-}
-
 /// Records a failure of `keyword` (its absolute location given whole).
 pub fn record(
     failures: &mut Sink,
     ip: &Path<'_>,
     kp: &Path<'_>,
-    absolute: &str,
-    keyword: &str,
+    absolute: &'static str,
+    keyword: &'static str,
     message: String,
 ) {
-    failures.failures.push(Failure::new(
+    failures.failures.push(Failure::borrowing(
         ip.pointer(),
         kp.pointer(),
-        Some(absolute.to_owned()),
+        Some(Cow::Borrowed(absolute)),
         keyword,
         message,
     ));

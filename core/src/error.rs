@@ -10,6 +10,7 @@
 //! into the arguments and the schema; for schema errors the instance location points into the
 //! schema document itself.
 
+use std::borrow::Cow;
 use std::fmt;
 
 /// What kind of problem an [`Error`] reports.
@@ -71,8 +72,10 @@ pub enum ErrorSubject {
 pub struct Failure {
     instance_location: String,
     keyword_location: String,
-    absolute_keyword_location: Option<String>,
-    keyword: String,
+    // Validators name keywords and, in generated code, absolute locations with static
+    // strings: borrowing them saves two allocations per failure.
+    absolute_keyword_location: Option<Cow<'static, str>>,
+    keyword: Cow<'static, str>,
     message: String,
 }
 
@@ -88,9 +91,27 @@ impl Failure {
         Failure {
             instance_location: instance_location.into(),
             keyword_location: keyword_location.into(),
-            absolute_keyword_location,
-            keyword: keyword.into(),
+            absolute_keyword_location: absolute_keyword_location.map(Cow::Owned),
+            keyword: Cow::Owned(keyword.into()),
             message: message.into(),
+        }
+    }
+
+    /// [`Failure::new`] with the keyword, and the absolute location where it is known when
+    /// the validator is built, borrowed rather than copied.
+    pub(crate) fn borrowing(
+        instance_location: String,
+        keyword_location: String,
+        absolute_keyword_location: Option<Cow<'static, str>>,
+        keyword: &'static str,
+        message: String,
+    ) -> Failure {
+        Failure {
+            instance_location,
+            keyword_location,
+            absolute_keyword_location,
+            keyword: Cow::Borrowed(keyword),
+            message,
         }
     }
 

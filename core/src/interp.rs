@@ -16,6 +16,7 @@ use crate::json;
 use crate::messages;
 use crate::pointer;
 use serde_json::{Map, Value};
+use std::borrow::Cow;
 
 /// Evaluation stopped by a limit.
 ///
@@ -70,6 +71,8 @@ impl<'a> Path<'a> {
         let mut inline = [Segment::Root; INLINE];
         let mut spilled = Vec::new();
         let mut count = 0;
+        // Escapes and long indexes aside, the pointer's length: one allocation, no regrowth.
+        let mut length = 0;
         let mut at = Some(self);
         while let Some(p) = at {
             if count < INLINE {
@@ -77,10 +80,15 @@ impl<'a> Path<'a> {
             } else {
                 spilled.push(p.segment);
             }
+            length += match p.segment {
+                Segment::Root => 0,
+                Segment::Key(k) => k.len() + 1,
+                Segment::Index(_) => 4,
+            };
             count += 1;
             at = p.parent;
         }
-        let mut out = String::new();
+        let mut out = String::with_capacity(length);
         for segment in spilled
             .iter()
             .rev()
@@ -313,7 +321,7 @@ impl<'ir> Interpreter<'ir> {
         &self,
         st: &mut State,
         node: &Node,
-        keyword: &str,
+        keyword: &'static str,
         ip: &Path<'_>,
         kp: &Path<'_>,
         message: String,
@@ -324,10 +332,10 @@ impl<'ir> Interpreter<'ir> {
             format!("{}/{keyword}", node.uri)
         };
         let keyword_name = if keyword.is_empty() { "false" } else { keyword };
-        st.failures.push(Failure::new(
+        st.failures.push(Failure::borrowing(
             ip.pointer(),
             kp.pointer(),
-            Some(absolute),
+            Some(Cow::Owned(absolute)),
             keyword_name,
             message,
         ));
@@ -814,10 +822,10 @@ impl<'ir> Interpreter<'ir> {
         let node = self.ir.node(child);
         if let Body::Bool(false) = node.body {
             if C {
-                st.failures.push(Failure::new(
+                st.failures.push(Failure::borrowing(
                     ip.pointer(),
                     kp.pointer(),
-                    Some(node.uri.clone()),
+                    Some(Cow::Owned(node.uri.clone())),
                     keyword,
                     messages::false_schema(keyword, property, index),
                 ));

@@ -78,18 +78,30 @@ pub fn tool_root_type(types: &Value) -> String {
 
 /// `type`.
 pub fn type_mismatch(expected: TypeSet, value: &Value) -> String {
-    let names: Vec<&str> = expected.iter().map(article).collect();
-    let wanted = match names.as_slice() {
-        [] => "no type at all".to_string(),
-        [one] => (*one).to_string(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
-    };
-    if let Value::Number(_) = value {
-        if expected.contains(JsonType::Integer) {
-            return format!("expected {wanted}, found the number {}", show(value));
+    // Written into one string: this message is the commonest failure.
+    let mut out = String::with_capacity(48);
+    out.push_str("expected ");
+    let count = expected.iter().count();
+    if count == 0 {
+        out.push_str("no type at all");
+    }
+    for (i, t) in expected.iter().enumerate() {
+        if i > 0 {
+            out.push_str(if i + 1 == count { " or " } else { ", " });
+        }
+        out.push_str(article(t));
+    }
+    match value {
+        Value::Number(_) if expected.contains(JsonType::Integer) => {
+            out.push_str(", found the number ");
+            out.push_str(&show(value));
+        }
+        _ => {
+            out.push_str(", found ");
+            out.push_str(found(value));
         }
     }
-    format!("expected {wanted}, found {}", found(value))
+    out
 }
 
 /// `const`.

@@ -145,7 +145,7 @@ fn shared_functions_keep_each_absolute_location() {
     .unwrap()
     .to_string();
     assert_eq!(
-        code.matches("static URIS").count(),
+        code.matches("at : usize").count(),
         1,
         "start and end share a function"
     );

@@ -815,14 +815,6 @@ mod file_actions_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        static URIS: [&str; 6] = [
-            "toolschema:///schema.json#/oneOf/4/properties/from",
-            "toolschema:///schema.json#/oneOf/4/properties/to",
-            "toolschema:///schema.json#/oneOf/2/properties/path",
-            "toolschema:///schema.json#/oneOf/1/properties/content",
-            "toolschema:///schema.json#/oneOf/1/properties/path",
-            "toolschema:///schema.json#/oneOf/0/properties/path",
-        ];
         let mut valid = true;
         let depth = depth + 1;
         if !matches!(v, Value::String(_)) {
@@ -834,7 +826,17 @@ mod file_actions_nodes {
                 failures,
                 ip,
                 &kp.key("type"),
-                &rt::join(URIS[at], "/type"),
+                {
+                    static ABSOLUTE: [&str; 6] = [
+                        "toolschema:///schema.json#/oneOf/4/properties/from/type",
+                        "toolschema:///schema.json#/oneOf/4/properties/to/type",
+                        "toolschema:///schema.json#/oneOf/2/properties/path/type",
+                        "toolschema:///schema.json#/oneOf/1/properties/content/type",
+                        "toolschema:///schema.json#/oneOf/1/properties/path/type",
+                        "toolschema:///schema.json#/oneOf/0/properties/path/type",
+                    ];
+                    ABSOLUTE[at]
+                },
                 "type",
                 rt::messages::type_mismatch(rt::TypeSet::from_bits(32), v),
             );

@@ -437,10 +437,6 @@ mod unevaluated_all_of_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        static URIS: [&str; 2] = [
-            "toolschema:///schema.json#/anyOf/1/properties/end",
-            "toolschema:///schema.json#/anyOf/0/properties/start",
-        ];
         let mut valid = true;
         let depth = depth + 1;
         if !matches!(v, Value::Number(n) if rt::is_integer(n)) {
@@ -452,7 +448,13 @@ mod unevaluated_all_of_nodes {
                 failures,
                 ip,
                 &kp.key("type"),
-                &rt::join(URIS[at], "/type"),
+                {
+                    static ABSOLUTE: [&str; 2] = [
+                        "toolschema:///schema.json#/anyOf/1/properties/end/type",
+                        "toolschema:///schema.json#/anyOf/0/properties/start/type",
+                    ];
+                    ABSOLUTE[at]
+                },
                 "type",
                 rt::messages::type_mismatch(rt::TypeSet::from_bits(64), v),
             );
