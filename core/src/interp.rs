@@ -145,35 +145,51 @@ impl<'a> Scope<'a> {
 }
 
 /// Which instance members (object properties by position, or array items by index) have been
-/// evaluated.
+/// evaluated. The first 64 members are kept inline, so marking the members of an ordinary
+/// object allocates nothing.
 #[derive(Default)]
 pub struct Marks {
-    bits: Vec<u64>,
+    first: u64,
+    rest: Vec<u64>,
 }
 
 impl Marks {
     /// Marks member `i` as evaluated.
+    #[inline]
     pub fn set(&mut self, i: usize) {
-        let word = i / 64;
-        if self.bits.len() <= word {
-            self.bits.resize(word + 1, 0);
+        if i < 64 {
+            self.first |= 1 << i;
+            return;
         }
-        self.bits[word] |= 1 << (i % 64);
+        let word = i / 64 - 1;
+        if self.rest.len() <= word {
+            self.rest.resize(word + 1, 0);
+        }
+        self.rest[word] |= 1 << (i % 64);
     }
 
     /// Whether member `i` was evaluated.
+    #[inline]
     pub fn get(&self, i: usize) -> bool {
-        self.bits
-            .get(i / 64)
+        if i < 64 {
+            return self.first & (1 << i) != 0;
+        }
+        self.rest
+            .get(i / 64 - 1)
             .is_some_and(|w| w & (1 << (i % 64)) != 0)
     }
 
     /// Adds every member `other` marks.
+    #[inline]
     pub fn merge(&mut self, other: &Marks) {
-        if self.bits.len() < other.bits.len() {
-            self.bits.resize(other.bits.len(), 0);
+        self.first |= other.first;
+        if other.rest.is_empty() {
+            return;
         }
-        for (a, b) in self.bits.iter_mut().zip(&other.bits) {
+        if self.rest.len() < other.rest.len() {
+            self.rest.resize(other.rest.len(), 0);
+        }
+        for (a, b) in self.rest.iter_mut().zip(&other.rest) {
             *a |= b;
         }
     }
