@@ -1031,12 +1031,14 @@ impl<'a> Cx<'a> {
             arms.push(quote! {
                 Value::Object(map) => {
                     let kp_unevaluated = kp.key("unevaluatedProperties");
-                    for (i, (key, value)) in map.iter().enumerate() {
-                        if marks.get(i) {
-                            continue;
+                    if !marks.all(map.len()) {
+                        for (i, (key, value)) in map.iter().enumerate() {
+                            if marks.get(i) {
+                                continue;
+                            }
+                            #member
+                            marks.set(i);
                         }
-                        #member
-                        marks.set(i);
                     }
                 }
             });
@@ -1055,12 +1057,14 @@ impl<'a> Cx<'a> {
             arms.push(quote! {
                 Value::Array(items) => {
                     let kp_unevaluated = kp.key("unevaluatedItems");
-                    for (i, item) in items.iter().enumerate() {
-                        if marks.get(i) {
-                            continue;
+                    if !marks.all(items.len()) {
+                        for (i, item) in items.iter().enumerate() {
+                            if marks.get(i) {
+                                continue;
+                            }
+                            #member
+                            marks.set(i);
                         }
-                        #member
-                        marks.set(i);
                     }
                 }
             });

@@ -179,6 +179,34 @@ impl Marks {
             .is_some_and(|w| w & (1 << (i % 64)) != 0)
     }
 
+    /// Whether members `0..n` are all marked: then an `unevaluated*` keyword has nothing to
+    /// evaluate, and its loop over the members can be skipped.
+    ///
+    /// ```
+    /// use toolschema::__private::Marks;
+    /// let mut marks = Marks::default();
+    /// marks.set(0);
+    /// marks.set(1);
+    /// assert!(marks.all(2) && !marks.all(3));
+    /// ```
+    #[inline]
+    pub fn all(&self, n: usize) -> bool {
+        let low = |bits: usize| {
+            if bits >= 64 {
+                u64::MAX
+            } else {
+                (1u64 << bits) - 1
+            }
+        };
+        if self.first & low(n) != low(n) {
+            return false;
+        }
+        (0..n.saturating_sub(64).div_ceil(64)).all(|w| {
+            let want = low(n - 64 * (w + 1));
+            self.rest.get(w).is_some_and(|word| word & want == want)
+        })
+    }
+
     /// Adds every member `other` marks.
     #[inline]
     pub fn merge(&mut self, other: &Marks) {
@@ -767,7 +795,8 @@ impl<'ir> Interpreter<'ir> {
             Value::Object(map) => {
                 if let Some(child) = k.unevaluated_properties() {
                     let kp1 = kp.key("unevaluatedProperties");
-                    for (i, (key, value)) in map.iter().enumerate() {
+                    let left = if marks.all(map.len()) { 0 } else { map.len() };
+                    for (i, (key, value)) in map.iter().enumerate().take(left) {
                         if marks.get(i) {
                             continue;
                         }
@@ -792,7 +821,12 @@ impl<'ir> Interpreter<'ir> {
             Value::Array(items) => {
                 if let Some(child) = k.unevaluated_items() {
                     let kp1 = kp.key("unevaluatedItems");
-                    for (i, item) in items.iter().enumerate() {
+                    let left = if marks.all(items.len()) {
+                        0
+                    } else {
+                        items.len()
+                    };
+                    for (i, item) in items.iter().enumerate().take(left) {
                         if marks.get(i) {
                             continue;
                         }
@@ -1268,7 +1302,33 @@ pub fn string_length(s: &str) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::Path;
+    use super::{Marks, Path};
+
+    /// `all` agrees with `get` on every member count, inline and spilled alike.
+    #[test]
+    fn marks_all_agrees_with_get() {
+        for marked in [0usize, 1, 63, 64, 65, 127, 128, 130, 200] {
+            for hole in [None, Some(0), Some(63), Some(64), Some(129)] {
+                let mut marks = Marks::default();
+                for i in (0..marked).filter(|&i| Some(i) != hole) {
+                    marks.set(i);
+                }
+                for n in 0..=210 {
+                    assert_eq!(
+                        marks.all(n),
+                        (0..n).all(|i| marks.get(i)),
+                        "{marked} marked, hole {hole:?}, n {n}"
+                    );
+                }
+            }
+        }
+        let mut a = Marks::default();
+        a.set(3);
+        let mut b = Marks::default();
+        b.set(100);
+        a.merge(&b);
+        assert!(a.get(3) && a.get(100) && !a.get(99) && !a.get(64));
+    }
 
     /// Short paths are written from the stack buffer, long ones spill; both in order.
     #[test]

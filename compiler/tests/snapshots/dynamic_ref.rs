@@ -104,27 +104,29 @@ mod dynamic_ref_nodes {
         match v {
             Value::Object(map) => {
                 let kp_unevaluated = kp.key("unevaluatedProperties");
-                for (i, (key, value)) in map.iter().enumerate() {
-                    if marks.get(i) {
-                        continue;
-                    }
-                    if !C {
-                        return Ok(false);
-                    }
-                    valid = false;
-                    rt::record(
-                        failures,
-                        &ip.key(key),
-                        &kp_unevaluated,
-                        "https://example.test/strict-tree#/unevaluatedProperties",
-                        "unevaluatedProperties",
-                        rt::messages::false_schema(
+                if !marks.all(map.len()) {
+                    for (i, (key, value)) in map.iter().enumerate() {
+                        if marks.get(i) {
+                            continue;
+                        }
+                        if !C {
+                            return Ok(false);
+                        }
+                        valid = false;
+                        rt::record(
+                            failures,
+                            &ip.key(key),
+                            &kp_unevaluated,
+                            "https://example.test/strict-tree#/unevaluatedProperties",
                             "unevaluatedProperties",
-                            Some(key),
-                            None,
-                        ),
-                    );
-                    marks.set(i);
+                            rt::messages::false_schema(
+                                "unevaluatedProperties",
+                                Some(key),
+                                None,
+                            ),
+                        );
+                        marks.set(i);
+                    }
                 }
             }
             _ => {}

@@ -173,27 +173,29 @@ mod unevaluated_all_of_nodes {
         match v {
             Value::Object(map) => {
                 let kp_unevaluated = kp.key("unevaluatedProperties");
-                for (i, (key, value)) in map.iter().enumerate() {
-                    if marks.get(i) {
-                        continue;
-                    }
-                    if !C {
-                        return Ok(false);
-                    }
-                    valid = false;
-                    rt::record(
-                        failures,
-                        &ip.key(key),
-                        &kp_unevaluated,
-                        "toolschema:///schema.json#/unevaluatedProperties",
-                        "unevaluatedProperties",
-                        rt::messages::false_schema(
+                if !marks.all(map.len()) {
+                    for (i, (key, value)) in map.iter().enumerate() {
+                        if marks.get(i) {
+                            continue;
+                        }
+                        if !C {
+                            return Ok(false);
+                        }
+                        valid = false;
+                        rt::record(
+                            failures,
+                            &ip.key(key),
+                            &kp_unevaluated,
+                            "toolschema:///schema.json#/unevaluatedProperties",
                             "unevaluatedProperties",
-                            Some(key),
-                            None,
-                        ),
-                    );
-                    marks.set(i);
+                            rt::messages::false_schema(
+                                "unevaluatedProperties",
+                                Some(key),
+                                None,
+                            ),
+                        );
+                        marks.set(i);
+                    }
                 }
             }
             _ => {}
