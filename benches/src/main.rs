@@ -596,12 +596,33 @@ fn missing_generated_engines(cases: &[Case]) -> Vec<String> {
     reasons
 }
 
+/// The schemas of every tool of the corpus that toolschema admits.
+fn admitted_tool_schemas() -> Vec<Value> {
+    catalog::mcp_tools(bench_dir())
+        .into_iter()
+        .map(|t| t.schema)
+        .filter(|s| Validator::new(s).is_ok())
+        .collect()
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.iter().any(|a| a == "--compile-time") {
         compile_time::run(concat!(env!("OUT_DIR"), "/toolschema_mcp.rs"), |key| {
             compiled::mcp::compiled(key).is_some()
         });
+        return;
+    }
+    // `--profile-build`: build a validator for every admitted tool, over and over for a few
+    // seconds, for a profiler to sample.
+    if args.iter().any(|a| a == "--profile-build") {
+        let tools = admitted_tool_schemas();
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(4) {
+            for s in &tools {
+                black_box(Validator::new(s).unwrap());
+            }
+        }
         return;
     }
     let quick = args.iter().any(|a| a == "--quick");
@@ -681,11 +702,7 @@ fn main() {
     print_floors(&cases, &is_valid, &full);
 
     // Building a validator for every admitted tool, as a dynamic catalog would.
-    let tools: Vec<Value> = catalog::mcp_tools(bench_dir())
-        .into_iter()
-        .map(|t| t.schema)
-        .filter(|s| Validator::new(s).is_ok())
-        .collect();
+    let tools = admitted_tool_schemas();
     let ours = time(min_batch * 10, batches, || {
         for s in &tools {
             black_box(Validator::new(s).unwrap());

@@ -567,7 +567,7 @@ impl<'a> Cx<'a> {
             );
             parts.push(sub(&mut b, call));
         }
-        match &k.dynamic_reference {
+        match k.dynamic_reference.as_deref() {
             Some(DynamicRef::Fixed(target)) => {
                 let call = self.call(
                     *target,
@@ -765,7 +765,7 @@ impl<'a> Cx<'a> {
         }
         if !k.any_of.is_empty() {
             // A member name is a string, which no discriminator reads.
-            let discriminator = k.any_of_discriminator.as_ref().filter(|_| !naming);
+            let discriminator = k.any_of_discriminator.as_deref().filter(|_| !naming);
             let picks = discriminator.is_some_and(picks_one_branch);
             let admits =
                 |i: usize| discriminator.and_then(|d| admits(d, i, "any_of_member", picks));
@@ -846,7 +846,7 @@ impl<'a> Cx<'a> {
             }
         }
         if !k.one_of.is_empty() {
-            let discriminator = k.one_of_discriminator.as_ref().filter(|_| !naming);
+            let discriminator = k.one_of_discriminator.as_deref().filter(|_| !naming);
             let picks = discriminator.is_some_and(picks_one_branch);
             let admits =
                 |i: usize| discriminator.and_then(|d| admits(d, i, "one_of_member", picks));

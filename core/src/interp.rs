@@ -431,7 +431,7 @@ impl<'ir> Interpreter<'ir> {
             sub!(self.eval::<C>(target, v, ip, &kp2, scope, depth, st, marks!())?);
         }
         if let Some(dynamic) = &k.dynamic_reference {
-            let target = match dynamic {
+            let target = match &**dynamic {
                 DynamicRef::Fixed(t) => *t,
                 DynamicRef::Dynamic {
                     fallback,

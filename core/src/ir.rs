@@ -167,7 +167,7 @@ pub struct Keywords {
     /// `$ref`.
     pub reference: Option<NodeId>,
     /// `$dynamicRef`.
-    pub dynamic_reference: Option<DynamicRef>,
+    pub dynamic_reference: Option<Box<DynamicRef>>,
     /// `type`.
     pub types: Option<TypeSet>,
     /// `const`.
@@ -177,7 +177,7 @@ pub struct Keywords {
     /// Numeric keywords; checked for numbers only.
     pub number: Option<Box<NumberChecks>>,
     /// String keywords; checked for strings only.
-    pub string: Option<StringChecks>,
+    pub string: Option<Box<StringChecks>>,
     /// Array keywords; checked for arrays only.
     pub array: Option<Box<ArrayPlan>>,
     /// Object keywords; checked for objects only.
@@ -187,15 +187,15 @@ pub struct Keywords {
     /// `anyOf`.
     pub any_of: Vec<NodeId>,
     /// A member that rules out `anyOf` branches before they run.
-    pub any_of_discriminator: Option<Discriminator>,
+    pub any_of_discriminator: Option<Box<Discriminator>>,
     /// `oneOf`.
     pub one_of: Vec<NodeId>,
     /// A member that rules out `oneOf` branches before they run.
-    pub one_of_discriminator: Option<Discriminator>,
+    pub one_of_discriminator: Option<Box<Discriminator>>,
     /// `not`.
     pub not: Option<NodeId>,
     /// `if` / `then` / `else` (present only when `if` is).
-    pub condition: Option<Condition>,
+    pub condition: Option<Box<Condition>>,
 }
 
 impl Keywords {
@@ -238,7 +238,7 @@ impl Keywords {
         if let Some(id) = &mut self.reference {
             node(id);
         }
-        match &mut self.dynamic_reference {
+        match self.dynamic_reference.as_deref_mut() {
             Some(DynamicRef::Fixed(id)) => node(id),
             Some(DynamicRef::Dynamic {
                 fallback,

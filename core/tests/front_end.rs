@@ -31,7 +31,7 @@ fn dynamic_ref_with_one_possible_target_becomes_a_plain_reference() {
         })
         .next()
         .unwrap();
-    assert!(matches!(dynamic, DynamicRef::Fixed(_)));
+    assert!(matches!(&**dynamic, DynamicRef::Fixed(_)));
     assert!(v.is_valid(&json!({"child": {"child": {}}})));
 }
 

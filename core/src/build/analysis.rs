@@ -12,7 +12,7 @@ fn in_place(k: &Keywords, mut f: impl FnMut(NodeId, bool)) {
     if let Some(r) = k.reference {
         f(r, true);
     }
-    match &k.dynamic_reference {
+    match k.dynamic_reference.as_deref() {
         Some(DynamicRef::Fixed(r)) => f(*r, true),
         Some(DynamicRef::Dynamic {
             fallback,
@@ -188,8 +188,8 @@ pub fn find_discriminators(ir: &mut Ir) {
         let any_of = discriminator(ir, &k.any_of);
         let one_of = discriminator(ir, &k.one_of);
         if let Body::Keywords(k) = &mut ir.nodes[i].body {
-            k.any_of_discriminator = any_of;
-            k.one_of_discriminator = one_of;
+            k.any_of_discriminator = any_of.map(Box::new);
+            k.one_of_discriminator = one_of.map(Box::new);
         }
     }
 }

@@ -67,7 +67,10 @@ impl<'a> Lowerer<'a> {
         self.drain()?;
         self.settle_dynamic_references()?;
         let dynamic_scope = self.nodes.iter().any(|n| match &n.body {
-            Body::Keywords(k) => matches!(k.dynamic_reference, Some(DynamicRef::Dynamic { .. })),
+            Body::Keywords(k) => matches!(
+                k.dynamic_reference.as_deref(),
+                Some(DynamicRef::Dynamic { .. })
+            ),
             Body::Bool(_) => false,
         });
         let compares_arguments = self.nodes.iter().any(|n| match &n.body {
@@ -208,7 +211,7 @@ impl<'a> Lowerer<'a> {
                     fallback: target,
                 });
             }
-            k.dynamic_reference = Some(DynamicRef::Fixed(target));
+            k.dynamic_reference = Some(Box::new(DynamicRef::Fixed(target)));
         }
 
         if vocab.contains(V::VALIDATION) {
@@ -466,7 +469,7 @@ impl<'a> Lowerer<'a> {
             k.not = Some(self.child(loc, &["not"])?);
         }
         if map.contains_key("if") {
-            k.condition = Some(Condition {
+            k.condition = Some(Box::new(Condition {
                 if_: self.child(loc, &["if"])?,
                 then: if map.contains_key("then") {
                     Some(self.child(loc, &["then"])?)
@@ -478,7 +481,7 @@ impl<'a> Lowerer<'a> {
                 } else {
                     None
                 },
-            });
+            }));
         }
 
         let members = |keyword: &str| -> Result<Option<&Map<String, Value>>, Error> {
@@ -694,7 +697,7 @@ impl<'a> Lowerer<'a> {
             let Body::Keywords(k) = &mut self.nodes[p.node.index()].body else {
                 continue;
             };
-            k.dynamic_reference = Some(if fixed {
+            k.dynamic_reference = Some(Box::new(if fixed {
                 DynamicRef::Fixed(p.fallback)
             } else {
                 DynamicRef::Dynamic {
@@ -702,7 +705,7 @@ impl<'a> Lowerer<'a> {
                     fallback: p.fallback,
                     candidates,
                 }
-            });
+            }));
         }
         Ok(())
     }
