@@ -214,10 +214,23 @@ fn discriminators(dir: &Path, out_dir: &Path) {
     println!("cargo:rerun-if-changed={}", dir.display());
     toolschema_compiler::Builder::new()
         .schema("actions", dir.join("actions.json"))
+        .schema("typed", dir.join("typed.json"))
         .out_dir(out_dir)
         .file_name("compiled_discriminators.rs")
         .compile()
         .unwrap();
+    // The typed schema again under each step limit up to what its instances need, so that a
+    // path that counted a ruled-out branch would stop at another place than the other.
+    let mut code = String::new();
+    for steps in 1..=TYPED_STEP_LIMIT {
+        let module = toolschema_compiler::Builder::new()
+            .schema("typed", dir.join("typed.json"))
+            .limits(toolschema::Limits::new().max_evaluation_steps(steps))
+            .generate()
+            .unwrap();
+        writeln!(code, "pub mod steps_{steps} {{\n{module}\n}}").unwrap();
+    }
+    toolschema_compiler::write_if_changed(&out_dir.join("compiled_typed_steps.rs"), &code).unwrap();
 }
 
 /// An object of 150 properties, every one required: more than one 64-bit word of `seen`.
@@ -255,6 +268,9 @@ mod boundary;
 /// Subschemas past which a boundary case is left to the interpreter: generating and compiling
 /// thousands of functions for one hostile case would dominate the test build.
 const BOUNDARY_MAX_NODES: usize = 400;
+
+/// The step limits `tests/discriminators.rs` compiles the typed schema under: 1 to this.
+const TYPED_STEP_LIMIT: usize = 12;
 
 /// The boundary table on the compiled path: a generated validator for every case the front
 /// end accepts, and for the others the error it gave, so the test can hold both paths to the

@@ -767,8 +767,15 @@ impl<'a> Cx<'a> {
             // A member name is a string, which no discriminator reads.
             let discriminator = k.any_of_discriminator.as_deref().filter(|_| !naming);
             let picks = discriminator.is_some_and(picks_one_branch);
-            let admits =
-                |i: usize| discriminator.and_then(|d| admits(d, i, "any_of_member", picks));
+            let types = k.any_of_types.as_deref();
+            let guards = |i: usize| {
+                branch_guards(
+                    types,
+                    i,
+                    naming,
+                    discriminator.and_then(|d| admits(d, i, "any_of_member", picks)),
+                )
+            };
             if let Some(d) = discriminator {
                 parts.push(discriminator_setup(d, "any_of_member", picks));
             }
@@ -776,8 +783,8 @@ impl<'a> Cx<'a> {
                 .any_of
                 .iter()
                 .enumerate()
-                .map(|(i, &child)| {
-                    let guard = admits(i);
+                .filter_map(|(i, &child)| {
+                    let guards = guards(i)?;
                     let i = int(i as u64);
                     let call = self.call(
                         child,
@@ -787,10 +794,7 @@ impl<'a> Cx<'a> {
                         quote! { &kp.key("anyOf").index(#i) },
                         None,
                     );
-                    match guard {
-                        Some(guard) => quote! { if #guard { if #call { break 'any_of true; } } },
-                        None => quote! { if #call { break 'any_of true; } },
-                    }
+                    Some(guarded(guards, quote! { if #call { break 'any_of true; } }))
                 })
                 .collect();
             let quick = quote! { 'any_of: { #(#quick)* false } };
@@ -807,8 +811,8 @@ impl<'a> Cx<'a> {
                     .any_of
                     .iter()
                     .enumerate()
-                    .map(|(i, &child)| {
-                        let guard = admits(i);
+                    .filter_map(|(i, &child)| {
+                        let guards = guards(i)?;
                         let i = int(i as u64);
                         let call = self.call(
                             child,
@@ -825,10 +829,7 @@ impl<'a> Cx<'a> {
                                 any = true;
                             }
                         };
-                        match guard {
-                            Some(guard) => quote! { if #guard { #branch } },
-                            None => branch,
-                        }
+                        Some(guarded(guards, branch))
                     })
                     .collect();
                 parts.push(quote! {
@@ -848,8 +849,15 @@ impl<'a> Cx<'a> {
         if !k.one_of.is_empty() {
             let discriminator = k.one_of_discriminator.as_deref().filter(|_| !naming);
             let picks = discriminator.is_some_and(picks_one_branch);
-            let admits =
-                |i: usize| discriminator.and_then(|d| admits(d, i, "one_of_member", picks));
+            let types = k.one_of_types.as_deref();
+            let guards = |i: usize| {
+                branch_guards(
+                    types,
+                    i,
+                    naming,
+                    discriminator.and_then(|d| admits(d, i, "one_of_member", picks)),
+                )
+            };
             if let Some(d) = discriminator {
                 parts.push(discriminator_setup(d, "one_of_member", picks));
             }
@@ -857,8 +865,8 @@ impl<'a> Cx<'a> {
                 .one_of
                 .iter()
                 .enumerate()
-                .map(|(i, &child)| {
-                    let guard = admits(i);
+                .filter_map(|(i, &child)| {
+                    let guards = guards(i)?;
                     let i = int(i as u64);
                     let m = if may_track {
                         Some(quote! { if tracking { Some(&mut branch) } else { None } })
@@ -893,10 +901,7 @@ impl<'a> Cx<'a> {
                             }
                         }
                     };
-                    match guard {
-                        Some(guard) => quote! { if #guard { #branch } },
-                        None => branch,
-                    }
+                    Some(guarded(guards, branch))
                 })
                 .collect();
             let (kept_decl, merge) = if may_track {
@@ -1637,7 +1642,7 @@ impl<'a> Cx<'a> {
         // The test that required property `name` (declared at `index`, if it is) is absent.
         let missing = |name: &str, index: Option<u32>| match index.and_then(&seen_bit) {
             Some((word, bit)) => quote! { #word & (#bit) == 0 },
-            None => quote! { !map.contains_key(#name) },
+            None => quote! { !rt::has_member(map, #name) },
         };
         let seen_decl = match words {
             0 => quote! {},
@@ -1859,7 +1864,7 @@ impl<'a> Cx<'a> {
                     quote! { rt::messages::dependent_required(#property, #dependency) },
                 );
                 out.push(quote! {
-                    if map.contains_key(#property) && !map.contains_key(#dependency) { #failure }
+                    if rt::has_member(map, #property) && !rt::has_member(map, #dependency) { #failure }
                 });
             }
         }
@@ -1902,13 +1907,45 @@ impl<'a> Cx<'a> {
                 marks.clone(),
             );
             let s = sub(b, call);
-            out.push(quote! { if map.contains_key(#property) { #s } });
+            out.push(quote! { if rt::has_member(map, #property) { #s } });
         }
         quote! { #(#out)* }
     }
 }
 
 use toolschema_core::ir::Body as Body_;
+
+/// The tests under which branch `i` of an `anyOf` / `oneOf` runs: that the instance is of a
+/// type the branch allows, and `member`, the discriminator's test. `None` when the branch
+/// cannot hold: a member name (the `naming` flavour) is a string, and the branch allows none.
+fn branch_guards(
+    types: Option<&[TypeSet]>,
+    i: usize,
+    naming: bool,
+    member: Option<TokenStream>,
+) -> Option<Vec<TokenStream>> {
+    let mut guards = Vec::new();
+    if let Some(&t) = types.and_then(|t| t.get(i)).filter(|&&t| t != TypeSet::ANY) {
+        if naming {
+            if !t.contains(JsonType::String) {
+                return None;
+            }
+        } else {
+            let bits = int(t.bits());
+            guards.push(quote! { rt::TypeSet::from_bits(#bits).matches(v) });
+        }
+    }
+    guards.extend(member);
+    Some(guards)
+}
+
+/// `body` run only where every guard holds.
+fn guarded(guards: Vec<TokenStream>, body: TokenStream) -> TokenStream {
+    guards
+        .into_iter()
+        .rev()
+        .fold(body, |body, guard| quote! { if #guard { #body } })
+}
 
 /// Whether every value of the discriminator selects one branch only, so that the member can
 /// be mapped to that branch's index once, and each branch's guard is an integer comparison.

@@ -149,4 +149,11 @@ fn discriminated_one_of() {
         &json!({"action": "move", "from": "a", "to": 1})
     ));
     assert!(!agree(v, s, &json!({"path": "a"})));
+    // `timeout`'s branches are told apart by type before they run.
+    assert!(agree(v, s, &json!({"action": "list", "timeout": 5})));
+    assert!(agree(v, s, &json!({"action": "list", "timeout": "5s"})));
+    assert!(agree(v, s, &json!({"action": "list", "timeout": null})));
+    assert!(!agree(v, s, &json!({"action": "list", "timeout": 0})));
+    assert!(!agree(v, s, &json!({"action": "list", "timeout": "5"})));
+    assert!(!agree(v, s, &json!({"action": "list", "timeout": [5]})));
 }

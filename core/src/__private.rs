@@ -8,7 +8,7 @@ pub use crate::content::{ContentEncoding, ContentMediaType};
 pub use crate::error::{Error, Failure};
 pub use crate::format::Format;
 pub use crate::interp::{Halt, Marks, Path, Scope, string_length};
-pub use crate::ir::{admits, discriminating_member, same_name};
+pub use crate::ir::{admits, discriminating_member, has_member, same_name};
 pub use crate::json::{JsonType, TypeSet, equal, first_duplicate};
 pub use crate::messages;
 pub use crate::number::{Bound, MultipleOf, is_integer};

@@ -48,6 +48,7 @@ impl<'a> Path<'a> {
     };
 
     /// The location of the member `key` of this one.
+    #[inline]
     pub fn key(&'a self, key: &'a str) -> Path<'a> {
         Path {
             segment: Segment::Key(key),
@@ -56,6 +57,7 @@ impl<'a> Path<'a> {
     }
 
     /// The location of item `index` of this one.
+    #[inline]
     pub fn index(&'a self, index: usize) -> Path<'a> {
         Path {
             segment: Segment::Index(index),
@@ -665,7 +667,9 @@ impl<'ir> Interpreter<'ir> {
             let discriminator = k.any_of_discriminator.as_ref();
             let member = discriminator.and_then(|d| d.member(v));
             for (i, &child) in k.any_of.iter().enumerate() {
-                if discriminator.is_some_and(|d| d.rules_out(i, member)) {
+                if discriminator.is_some_and(|d| d.rules_out(i, member))
+                    || k.any_of_types.as_ref().is_some_and(|t| !t[i].matches(v))
+                {
                     continue;
                 }
                 let kp1 = kp.key("anyOf");
@@ -701,7 +705,9 @@ impl<'ir> Interpreter<'ir> {
             let discriminator = k.one_of_discriminator.as_ref();
             let member = discriminator.and_then(|d| d.member(v));
             for (i, &child) in k.one_of.iter().enumerate() {
-                if discriminator.is_some_and(|d| d.rules_out(i, member)) {
+                if discriminator.is_some_and(|d| d.rules_out(i, member))
+                    || k.one_of_types.as_ref().is_some_and(|t| !t[i].matches(v))
+                {
                     continue;
                 }
                 let kp1 = kp.key("oneOf");
@@ -1144,7 +1150,7 @@ impl<'ir> Interpreter<'ir> {
             for (name, index) in &plan.required {
                 let present = match index {
                     Some(i) if use_seen => seen & (1 << i) != 0,
-                    _ => map.contains_key(name),
+                    _ => has_member(map, name),
                 };
                 if !present {
                     return Ok(false);
@@ -1227,16 +1233,16 @@ impl<'ir> Interpreter<'ir> {
         for (name, index) in &plan.required {
             let present = match index {
                 Some(i) if use_seen && plan.needs_key_pass() => seen & (1 << i) != 0,
-                _ => map.contains_key(name),
+                _ => has_member(map, name),
             };
             if !present {
                 fail!("required", messages::required(name));
             }
         }
         for dependent in &plan.dependent_required {
-            if map.contains_key(&dependent.property) {
+            if has_member(map, &dependent.property) {
                 for dependency in &dependent.then {
-                    if !map.contains_key(dependency) {
+                    if !has_member(map, dependency) {
                         fail!(
                             dependent.keyword,
                             messages::dependent_required(&dependent.property, dependency)
@@ -1255,7 +1261,7 @@ impl<'ir> Interpreter<'ir> {
             }
         }
         for dependent in &plan.dependent_schemas {
-            if map.contains_key(&dependent.property) {
+            if has_member(map, &dependent.property) {
                 let kp1 = kp.key(dependent.keyword);
                 let kp2 = kp1.key(&dependent.property);
                 {
@@ -1291,6 +1297,7 @@ fn halt(node: &Node, ip: &Path<'_>, kp: &Path<'_>, message: String) -> Halt {
 }
 
 /// The length of `s` in code points, as `minLength` and `maxLength` count it.
+#[inline]
 pub fn string_length(s: &str) -> usize {
     // Counting code points is only needed when the byte length does not already decide.
     if s.is_ascii() {

@@ -30,7 +30,7 @@ use crate::format::Format;
 use crate::json::TypeSet;
 use crate::number::{Bound, MultipleOf};
 use crate::regex::Pattern;
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 /// Index of a [`Node`] in [`Ir::nodes`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -188,10 +188,14 @@ pub struct Keywords {
     pub any_of: Vec<NodeId>,
     /// A member that rules out `anyOf` branches before they run.
     pub any_of_discriminator: Option<Box<Discriminator>>,
+    /// The types each `anyOf` branch allows (see [`branch_types`]), when one is restricted.
+    pub any_of_types: Option<Box<[TypeSet]>>,
     /// `oneOf`.
     pub one_of: Vec<NodeId>,
     /// A member that rules out `oneOf` branches before they run.
     pub one_of_discriminator: Option<Box<Discriminator>>,
+    /// The types each `oneOf` branch allows (see [`branch_types`]), when one is restricted.
+    pub one_of_types: Option<Box<[TypeSet]>>,
     /// `not`.
     pub not: Option<NodeId>,
     /// `if` / `then` / `else` (present only when `if` is).
@@ -376,9 +380,87 @@ impl Discriminator {
     }
 }
 
+/// How far behind `$ref` a branch's `type` is looked for.
+const TYPE_HOPS: usize = 4;
+
+/// The types each of `branches` allows, read from its `type` keyword or, without one, from
+/// that of the subschema its `$ref` leads to (a `false` branch allows none); `None` when no
+/// branch is restricted. An instance of another type fails the branch at that keyword, so
+/// `anyOf` and `oneOf` rule the branch out without running it, on both paths alike: the
+/// verdict is the same, and a branch of another type costs no evaluation step.
+///
+/// ```
+/// use serde_json::json;
+/// use toolschema::ir::{branch_types, Body};
+/// use toolschema::json::{JsonType, TypeSet};
+/// use toolschema::{Options, Validator};
+///
+/// let schema = json!({"oneOf": [{"type": "string"}, {"$ref": "#/$defs/list"}, {"minimum": 1}],
+///                     "$defs": {"list": {"type": "array"}}});
+/// let v = Validator::with_options(&schema, &Options::new()).unwrap();
+/// let ir = v.ir();
+/// let Body::Keywords(root) = &ir.node(ir.root).body else { unreachable!() };
+/// let types = branch_types(ir, &root.one_of).unwrap();
+/// let string = TypeSet::EMPTY.with(JsonType::String);
+/// let array = TypeSet::EMPTY.with(JsonType::Array);
+/// assert_eq!(&types[..], [string, array, TypeSet::ANY]);
+/// ```
+pub fn branch_types(ir: &Ir, branches: &[NodeId]) -> Option<Box<[TypeSet]>> {
+    let types: Box<[TypeSet]> = branches
+        .iter()
+        .map(|&branch| {
+            let mut at = branch;
+            for _ in 0..=TYPE_HOPS {
+                match &ir.node(at).body {
+                    Body::Bool(true) => return TypeSet::ANY,
+                    Body::Bool(false) => return TypeSet::EMPTY,
+                    Body::Keywords(k) => match (k.types, k.reference) {
+                        (Some(types), _) => return types,
+                        (None, Some(target)) => at = target,
+                        (None, None) => return TypeSet::ANY,
+                    },
+                }
+            }
+            TypeSet::ANY
+        })
+        .collect();
+    types.iter().any(|&t| t != TypeSet::ANY).then_some(types)
+}
+
 /// `instance`'s member `property`, if `instance` is an object that holds it.
+#[inline]
 pub fn discriminating_member<'v>(instance: &'v Value, property: &str) -> Option<&'v Value> {
-    instance.as_object().and_then(|map| map.get(property))
+    instance.as_object().and_then(|map| member(map, property))
+}
+
+/// Objects of at most this many members are searched by [`member`] one name after another.
+const SCANNED_MEMBERS: usize = 11;
+
+/// `map`'s member `name`. A small object (one node of the B-tree) is scanned, comparing names
+/// as machine words ([`same_name`]): cheaper than the tree's ordered search, which calls
+/// `memcmp` for every name it passes.
+///
+/// ```
+/// use serde_json::json;
+/// use toolschema::ir::member;
+/// let call = json!({"path": "a", "mode": "r"});
+/// let map = call.as_object().unwrap();
+/// assert_eq!(member(map, "mode"), Some(&json!("r")));
+/// assert_eq!(member(map, "size"), None);
+/// ```
+#[inline]
+pub fn member<'v>(map: &'v Map<String, Value>, name: &str) -> Option<&'v Value> {
+    if map.len() <= SCANNED_MEMBERS {
+        map.iter().find(|(k, _)| same_name(k, name)).map(|(_, v)| v)
+    } else {
+        map.get(name)
+    }
+}
+
+/// Whether `map` has a member `name` (see [`member`]).
+#[inline]
+pub fn has_member(map: &Map<String, Value>, name: &str) -> bool {
+    member(map, name).is_some()
 }
 
 /// Whether a branch requiring the member to be one of `values` may still hold: the member is

@@ -63,6 +63,7 @@ impl JsonType {
     }
 
     /// The primitive type of a value (numbers are `number`, never `integer`).
+    #[inline]
     pub fn of(value: &Value) -> JsonType {
         match value {
             Value::Null => JsonType::Null,
@@ -96,6 +97,9 @@ impl TypeSet {
     /// No type at all.
     pub const EMPTY: TypeSet = TypeSet(0);
 
+    /// Every type: matches any value.
+    pub const ANY: TypeSet = TypeSet(0x7f);
+
     /// The set with `t` added.
     pub const fn with(self, t: JsonType) -> TypeSet {
         TypeSet(self.0 | t.bit())
@@ -117,6 +121,7 @@ impl TypeSet {
     }
 
     /// Whether `value` has one of the types.
+    #[inline]
     pub fn matches(self, value: &Value) -> bool {
         match value {
             Value::Null => self.contains(JsonType::Null),

@@ -6,7 +6,7 @@ pub struct FileActions;
 #[allow(dead_code)]
 impl FileActions {
     /// The schema this validator was generated from.
-    pub const SCHEMA_JSON: &'static str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"oneOf\":[{\"properties\":{\"action\":{\"const\":\"read\"},\"path\":{\"type\":\"string\"}},\"required\":[\"path\"]},{\"properties\":{\"action\":{\"const\":\"write\"},\"content\":{\"type\":\"string\"},\"path\":{\"type\":\"string\"}},\"required\":[\"path\",\"content\"]},{\"properties\":{\"action\":{\"enum\":[\"delete\",\"remove\"]},\"path\":{\"type\":\"string\"}},\"required\":[\"path\"]},{\"properties\":{\"action\":{\"const\":\"list\"},\"recursive\":{\"type\":\"boolean\"}}},{\"properties\":{\"action\":{\"const\":\"move\"},\"from\":{\"type\":\"string\"},\"to\":{\"type\":\"string\"}},\"required\":[\"from\",\"to\"]},{\"properties\":{\"dry_run\":{\"const\":true}},\"required\":[\"dry_run\"]}],\"required\":[\"action\"],\"type\":\"object\"}";
+    pub const SCHEMA_JSON: &'static str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"oneOf\":[{\"properties\":{\"action\":{\"const\":\"read\"},\"path\":{\"type\":\"string\"}},\"required\":[\"path\"]},{\"properties\":{\"action\":{\"const\":\"write\"},\"content\":{\"type\":\"string\"},\"path\":{\"type\":\"string\"}},\"required\":[\"path\",\"content\"]},{\"properties\":{\"action\":{\"enum\":[\"delete\",\"remove\"]},\"path\":{\"type\":\"string\"}},\"required\":[\"path\"]},{\"properties\":{\"action\":{\"const\":\"list\"},\"recursive\":{\"type\":\"boolean\"}}},{\"properties\":{\"action\":{\"const\":\"move\"},\"from\":{\"type\":\"string\"},\"to\":{\"type\":\"string\"}},\"required\":[\"from\",\"to\"]},{\"properties\":{\"dry_run\":{\"const\":true}},\"required\":[\"dry_run\"]}],\"properties\":{\"timeout\":{\"oneOf\":[{\"minimum\":1,\"type\":\"integer\"},{\"pattern\":\"^[0-9]+s$\",\"type\":\"string\"},{\"const\":null}]}},\"required\":[\"action\"],\"type\":\"object\"}";
 }
 impl ::toolschema::Validate for FileActions {
     fn is_valid(&self, instance: &::toolschema::__private::Value) -> bool {
@@ -86,7 +86,33 @@ mod file_actions_nodes {
         }
         match v {
             Value::Object(map) => {
-                if !map.contains_key("action") {
+                if !C {
+                    if !rt::has_member(map, "action") {
+                        return Ok(false);
+                    }
+                }
+                for (key, value) in map {
+                    match key.as_str() {
+                        name if rt::same_name(name, "timeout") => {
+                            let kp_properties = kp.key("properties");
+                            if !n7_properties_timeout(
+                                mode,
+                                value,
+                                &ip.key(key),
+                                &kp_properties.key(key),
+                                depth,
+                                failures,
+                            )? {
+                                if !C {
+                                    return Ok(false);
+                                }
+                                valid = false;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                if !rt::has_member(map, "action") {
                     if !C {
                         return Ok(false);
                     }
@@ -302,7 +328,7 @@ mod file_actions_nodes {
                     match key.as_str() {
                         name if rt::same_name(name, "action") => {
                             let kp_properties = kp.key("properties");
-                            if !n18_oneof_0_properties_action(
+                            if !n22_oneof_0_properties_action(
                                 mode,
                                 value,
                                 &ip.key(key),
@@ -319,7 +345,7 @@ mod file_actions_nodes {
                         name if rt::same_name(name, "path") => {
                             seen |= 1 << 0;
                             let kp_properties = kp.key("properties");
-                            if !n9_oneof_4_properties_from(
+                            if !n13_oneof_4_properties_from(
                                 mode,
                                 5,
                                 value,
@@ -374,7 +400,7 @@ mod file_actions_nodes {
                     match key.as_str() {
                         name if rt::same_name(name, "action") => {
                             let kp_properties = kp.key("properties");
-                            if !n15_oneof_1_properties_action(
+                            if !n19_oneof_1_properties_action(
                                 mode,
                                 value,
                                 &ip.key(key),
@@ -391,7 +417,7 @@ mod file_actions_nodes {
                         name if rt::same_name(name, "content") => {
                             seen |= 1 << 1;
                             let kp_properties = kp.key("properties");
-                            if !n9_oneof_4_properties_from(
+                            if !n13_oneof_4_properties_from(
                                 mode,
                                 3,
                                 value,
@@ -409,7 +435,7 @@ mod file_actions_nodes {
                         name if rt::same_name(name, "path") => {
                             seen |= 1 << 0;
                             let kp_properties = kp.key("properties");
-                            if !n9_oneof_4_properties_from(
+                            if !n13_oneof_4_properties_from(
                                 mode,
                                 4,
                                 value,
@@ -478,7 +504,7 @@ mod file_actions_nodes {
                     match key.as_str() {
                         name if rt::same_name(name, "action") => {
                             let kp_properties = kp.key("properties");
-                            if !n13_oneof_2_properties_action(
+                            if !n17_oneof_2_properties_action(
                                 mode,
                                 value,
                                 &ip.key(key),
@@ -495,7 +521,7 @@ mod file_actions_nodes {
                         name if rt::same_name(name, "path") => {
                             seen |= 1 << 0;
                             let kp_properties = kp.key("properties");
-                            if !n9_oneof_4_properties_from(
+                            if !n13_oneof_4_properties_from(
                                 mode,
                                 2,
                                 value,
@@ -549,7 +575,7 @@ mod file_actions_nodes {
                     match key.as_str() {
                         name if rt::same_name(name, "action") => {
                             let kp_properties = kp.key("properties");
-                            if !n11_oneof_3_properties_action(
+                            if !n15_oneof_3_properties_action(
                                 mode,
                                 value,
                                 &ip.key(key),
@@ -565,7 +591,7 @@ mod file_actions_nodes {
                         }
                         name if rt::same_name(name, "recursive") => {
                             let kp_properties = kp.key("properties");
-                            if !n12_oneof_3_properties_recursive(
+                            if !n16_oneof_3_properties_recursive(
                                 mode,
                                 value,
                                 &ip.key(key),
@@ -605,7 +631,7 @@ mod file_actions_nodes {
                     match key.as_str() {
                         name if rt::same_name(name, "action") => {
                             let kp_properties = kp.key("properties");
-                            if !n8_oneof_4_properties_action(
+                            if !n12_oneof_4_properties_action(
                                 mode,
                                 value,
                                 &ip.key(key),
@@ -622,7 +648,7 @@ mod file_actions_nodes {
                         name if rt::same_name(name, "from") => {
                             seen |= 1 << 0;
                             let kp_properties = kp.key("properties");
-                            if !n9_oneof_4_properties_from(
+                            if !n13_oneof_4_properties_from(
                                 mode,
                                 0,
                                 value,
@@ -640,7 +666,7 @@ mod file_actions_nodes {
                         name if rt::same_name(name, "to") => {
                             seen |= 1 << 1;
                             let kp_properties = kp.key("properties");
-                            if !n9_oneof_4_properties_from(
+                            if !n13_oneof_4_properties_from(
                                 mode,
                                 1,
                                 value,
@@ -710,7 +736,7 @@ mod file_actions_nodes {
                         name if rt::same_name(name, "dry_run") => {
                             seen |= 1 << 0;
                             let kp_properties = kp.key("properties");
-                            if !n7_oneof_5_properties_dry_run(
+                            if !n11_oneof_5_properties_dry_run(
                                 mode,
                                 value,
                                 &ip.key(key),
@@ -746,8 +772,234 @@ mod file_actions_nodes {
         }
         Ok(valid)
     }
+    /// `toolschema:///schema.json#/properties/timeout`
+    pub(super) fn n7_properties_timeout<const C: bool>(
+        mode: rt::Mode<C>,
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        let mut valid = true;
+        let depth = depth + 1;
+        let mut first: Option<usize> = None;
+        let mut second: Option<usize> = None;
+        'one_of: {
+            if rt::TypeSet::from_bits(64).matches(v) {
+                if n8_properties_timeout_oneof_0(
+                    rt::QUICK,
+                    v,
+                    ip,
+                    &kp.key("oneOf").index(0),
+                    depth,
+                    failures,
+                )? {
+                    if first.is_none() {
+                        first = Some(0);
+                    } else {
+                        second = Some(0);
+                        break 'one_of;
+                    }
+                }
+            }
+            if rt::TypeSet::from_bits(32).matches(v) {
+                if n9_properties_timeout_oneof_1(
+                    rt::QUICK,
+                    v,
+                    ip,
+                    &kp.key("oneOf").index(1),
+                    depth,
+                    failures,
+                )? {
+                    if first.is_none() {
+                        first = Some(1);
+                    } else {
+                        second = Some(1);
+                        break 'one_of;
+                    }
+                }
+            }
+            if n10_properties_timeout_oneof_2(
+                rt::QUICK,
+                v,
+                ip,
+                &kp.key("oneOf").index(2),
+                depth,
+                failures,
+            )? {
+                if first.is_none() {
+                    first = Some(2);
+                } else {
+                    second = Some(2);
+                    break 'one_of;
+                }
+            }
+        }
+        match (first, second) {
+            (Some(_), None) => {}
+            (None, _) => {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("oneOf"),
+                    "toolschema:///schema.json#/properties/timeout/oneOf",
+                    "oneOf",
+                    rt::messages::one_of_none(),
+                );
+            }
+            (Some(a), Some(b)) => {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("oneOf"),
+                    "toolschema:///schema.json#/properties/timeout/oneOf",
+                    "oneOf",
+                    rt::messages::one_of_many(a, b),
+                );
+            }
+        }
+        Ok(valid)
+    }
+    /// `toolschema:///schema.json#/properties/timeout/oneOf/0`
+    pub(super) fn n8_properties_timeout_oneof_0<const C: bool>(
+        mode: rt::Mode<C>,
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        let mut valid = true;
+        let depth = depth + 1;
+        if !matches!(v, Value::Number(n) if rt::is_integer(n)) {
+            if !C {
+                return Ok(false);
+            }
+            valid = false;
+            rt::record(
+                failures,
+                ip,
+                &kp.key("type"),
+                "toolschema:///schema.json#/properties/timeout/oneOf/0/type",
+                "type",
+                rt::messages::type_mismatch(rt::TypeSet::from_bits(64), v),
+            );
+        }
+        match v {
+            Value::Number(n) => {
+                static MINIMUM: rt::LazyLock<rt::Bound> = rt::LazyLock::new(|| rt::Bound::new(
+                    &rt::number("1"),
+                ));
+                if match n.as_i64() {
+                    Some(x) => x < 1,
+                    None => MINIMUM.compare(n) < ::core::cmp::Ordering::Equal,
+                } {
+                    if !C {
+                        return Ok(false);
+                    }
+                    valid = false;
+                    rt::record(
+                        failures,
+                        ip,
+                        &kp.key("minimum"),
+                        "toolschema:///schema.json#/properties/timeout/oneOf/0/minimum",
+                        "minimum",
+                        rt::messages::minimum(n, MINIMUM.number()),
+                    );
+                }
+            }
+            _ => {}
+        }
+        Ok(valid)
+    }
+    /// `toolschema:///schema.json#/properties/timeout/oneOf/1`
+    pub(super) fn n9_properties_timeout_oneof_1<const C: bool>(
+        mode: rt::Mode<C>,
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        let mut valid = true;
+        let depth = depth + 1;
+        if !matches!(v, Value::String(_)) {
+            if !C {
+                return Ok(false);
+            }
+            valid = false;
+            rt::record(
+                failures,
+                ip,
+                &kp.key("type"),
+                "toolschema:///schema.json#/properties/timeout/oneOf/1/type",
+                "type",
+                rt::messages::type_mismatch(rt::TypeSet::from_bits(32), v),
+            );
+        }
+        match v {
+            Value::String(s) => {
+                static PATTERN: rt::LazyLock<rt::Pattern> = rt::LazyLock::new(|| rt::pattern(
+                    "^[0-9]+s$",
+                    1048576usize,
+                ));
+                if !PATTERN.is_match(s) {
+                    if !C {
+                        return Ok(false);
+                    }
+                    valid = false;
+                    rt::record(
+                        failures,
+                        ip,
+                        &kp.key("pattern"),
+                        "toolschema:///schema.json#/properties/timeout/oneOf/1/pattern",
+                        "pattern",
+                        rt::messages::pattern("^[0-9]+s$"),
+                    );
+                }
+            }
+            _ => {}
+        }
+        Ok(valid)
+    }
+    /// `toolschema:///schema.json#/properties/timeout/oneOf/2`
+    pub(super) fn n10_properties_timeout_oneof_2<const C: bool>(
+        mode: rt::Mode<C>,
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        let mut valid = true;
+        let depth = depth + 1;
+        if !v.is_null() {
+            if !C {
+                return Ok(false);
+            }
+            valid = false;
+            rt::record(
+                failures,
+                ip,
+                &kp.key("const"),
+                "toolschema:///schema.json#/properties/timeout/oneOf/2/const",
+                "const",
+                rt::messages::const_mismatch(&rt::value("null")),
+            );
+        }
+        Ok(valid)
+    }
     /// `toolschema:///schema.json#/oneOf/5/properties/dry_run`
-    pub(super) fn n7_oneof_5_properties_dry_run<const C: bool>(
+    pub(super) fn n11_oneof_5_properties_dry_run<const C: bool>(
         mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -774,7 +1026,7 @@ mod file_actions_nodes {
         Ok(valid)
     }
     /// `toolschema:///schema.json#/oneOf/4/properties/action`
-    pub(super) fn n8_oneof_4_properties_action<const C: bool>(
+    pub(super) fn n12_oneof_4_properties_action<const C: bool>(
         mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -806,7 +1058,7 @@ mod file_actions_nodes {
     /// `toolschema:///schema.json#/oneOf/1/properties/content`
     /// `toolschema:///schema.json#/oneOf/1/properties/path`
     /// `toolschema:///schema.json#/oneOf/0/properties/path`
-    pub(super) fn n9_oneof_4_properties_from<const C: bool>(
+    pub(super) fn n13_oneof_4_properties_from<const C: bool>(
         mode: rt::Mode<C>,
         at: usize,
         v: &Value,
@@ -844,7 +1096,7 @@ mod file_actions_nodes {
         Ok(valid)
     }
     /// `toolschema:///schema.json#/oneOf/3/properties/action`
-    pub(super) fn n11_oneof_3_properties_action<const C: bool>(
+    pub(super) fn n15_oneof_3_properties_action<const C: bool>(
         mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -871,7 +1123,7 @@ mod file_actions_nodes {
         Ok(valid)
     }
     /// `toolschema:///schema.json#/oneOf/3/properties/recursive`
-    pub(super) fn n12_oneof_3_properties_recursive<const C: bool>(
+    pub(super) fn n16_oneof_3_properties_recursive<const C: bool>(
         mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -898,7 +1150,7 @@ mod file_actions_nodes {
         Ok(valid)
     }
     /// `toolschema:///schema.json#/oneOf/2/properties/action`
-    pub(super) fn n13_oneof_2_properties_action<const C: bool>(
+    pub(super) fn n17_oneof_2_properties_action<const C: bool>(
         mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -931,7 +1183,7 @@ mod file_actions_nodes {
         Ok(valid)
     }
     /// `toolschema:///schema.json#/oneOf/1/properties/action`
-    pub(super) fn n15_oneof_1_properties_action<const C: bool>(
+    pub(super) fn n19_oneof_1_properties_action<const C: bool>(
         mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -958,7 +1210,7 @@ mod file_actions_nodes {
         Ok(valid)
     }
     /// `toolschema:///schema.json#/oneOf/0/properties/action`
-    pub(super) fn n18_oneof_0_properties_action<const C: bool>(
+    pub(super) fn n22_oneof_0_properties_action<const C: bool>(
         mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,

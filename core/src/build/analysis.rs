@@ -187,9 +187,13 @@ pub fn find_discriminators(ir: &mut Ir) {
         };
         let any_of = discriminator(ir, &k.any_of);
         let one_of = discriminator(ir, &k.one_of);
+        let any_of_types = crate::ir::branch_types(ir, &k.any_of);
+        let one_of_types = crate::ir::branch_types(ir, &k.one_of);
         if let Body::Keywords(k) = &mut ir.nodes[i].body {
             k.any_of_discriminator = any_of.map(Box::new);
             k.one_of_discriminator = one_of.map(Box::new);
+            k.any_of_types = any_of_types;
+            k.one_of_types = one_of_types;
         }
     }
 }

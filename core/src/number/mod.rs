@@ -244,6 +244,7 @@ pub fn equal(a: &Number, b: &Number) -> bool {
 /// assert!(is_integer(&Number::from_f64(1e308).unwrap()));
 /// assert!(!is_integer(&Number::from_f64(1.5).unwrap()));
 /// ```
+#[inline]
 pub fn is_integer(n: &Number) -> bool {
     classify(n).is_integer()
 }
