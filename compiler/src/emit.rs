@@ -764,21 +764,14 @@ impl<'a> Cx<'a> {
             parts.push(sub(&mut b, call));
         }
         if !k.any_of.is_empty() {
-            // A member name is a string, which no discriminator reads.
-            let discriminator = k.any_of_discriminator.as_deref().filter(|_| !naming);
-            let picks = discriminator.is_some_and(picks_one_branch);
-            let types = k.any_of_types.as_deref();
-            let guards = |i: usize| {
-                branch_guards(
-                    types,
-                    i,
-                    naming,
-                    discriminator.and_then(|d| admits(d, i, "any_of_member", picks)),
-                )
-            };
-            if let Some(d) = discriminator {
-                parts.push(discriminator_setup(d, "any_of_member", picks));
-            }
+            let filter = BranchFilter::new(
+                k.any_of_discriminator.as_deref(),
+                k.any_of_types.as_deref(),
+                naming,
+                "any_of_member",
+            );
+            parts.extend(filter.setup());
+            let guards = |i: usize| filter.guards(i);
             let quick: Vec<TokenStream> = k
                 .any_of
                 .iter()
@@ -847,20 +840,14 @@ impl<'a> Cx<'a> {
             }
         }
         if !k.one_of.is_empty() {
-            let discriminator = k.one_of_discriminator.as_deref().filter(|_| !naming);
-            let picks = discriminator.is_some_and(picks_one_branch);
-            let types = k.one_of_types.as_deref();
-            let guards = |i: usize| {
-                branch_guards(
-                    types,
-                    i,
-                    naming,
-                    discriminator.and_then(|d| admits(d, i, "one_of_member", picks)),
-                )
-            };
-            if let Some(d) = discriminator {
-                parts.push(discriminator_setup(d, "one_of_member", picks));
-            }
+            let filter = BranchFilter::new(
+                k.one_of_discriminator.as_deref(),
+                k.one_of_types.as_deref(),
+                naming,
+                "one_of_member",
+            );
+            parts.extend(filter.setup());
+            let guards = |i: usize| filter.guards(i);
             let branches: Vec<TokenStream> = k
                 .one_of
                 .iter()
@@ -1915,28 +1902,65 @@ impl<'a> Cx<'a> {
 
 use toolschema_core::ir::Body as Body_;
 
-/// The tests under which branch `i` of an `anyOf` / `oneOf` runs: that the instance is of a
-/// type the branch allows, and `member`, the discriminator's test. `None` when the branch
-/// cannot hold: a member name (the `naming` flavour) is a string, and the branch allows none.
-fn branch_guards(
-    types: Option<&[TypeSet]>,
-    i: usize,
+/// What rules branches of an `anyOf` / `oneOf` out before they run: the instance's type, and
+/// a discriminating member (read into `var`).
+struct BranchFilter<'a> {
+    discriminator: Option<&'a Discriminator>,
+    /// Whether each discriminator value picks one branch (see [`picks_one_branch`]).
+    picks: bool,
+    types: Option<&'a [TypeSet]>,
+    /// The member-name flavour: the instance is a string, which no discriminator reads.
     naming: bool,
-    member: Option<TokenStream>,
-) -> Option<Vec<TokenStream>> {
-    let mut guards = Vec::new();
-    if let Some(&t) = types.and_then(|t| t.get(i)).filter(|&&t| t != TypeSet::ANY) {
-        if naming {
-            if !t.contains(JsonType::String) {
-                return None;
-            }
-        } else {
-            let bits = int(t.bits());
-            guards.push(quote! { rt::TypeSet::from_bits(#bits).matches(v) });
+    var: &'static str,
+}
+
+impl<'a> BranchFilter<'a> {
+    fn new(
+        discriminator: Option<&'a Discriminator>,
+        types: Option<&'a [TypeSet]>,
+        naming: bool,
+        var: &'static str,
+    ) -> BranchFilter<'a> {
+        let discriminator = discriminator.filter(|_| !naming);
+        BranchFilter {
+            discriminator,
+            picks: discriminator.is_some_and(picks_one_branch),
+            types,
+            naming,
+            var,
         }
     }
-    guards.extend(member);
-    Some(guards)
+
+    /// The statements that read the discriminating member, if there is one.
+    fn setup(&self) -> Option<TokenStream> {
+        self.discriminator
+            .map(|d| discriminator_setup(d, self.var, self.picks))
+    }
+
+    /// The tests under which branch `i` runs; `None` when it cannot hold (a member name is
+    /// a string, and the branch allows none).
+    fn guards(&self, i: usize) -> Option<Vec<TokenStream>> {
+        let mut guards = Vec::new();
+        if let Some(&t) = self
+            .types
+            .and_then(|t| t.get(i))
+            .filter(|&&t| t != TypeSet::ANY)
+        {
+            if self.naming {
+                if !t.contains(JsonType::String) {
+                    return None;
+                }
+            } else {
+                let bits = int(t.bits());
+                guards.push(quote! { rt::TypeSet::from_bits(#bits).matches(v) });
+            }
+        }
+        guards.extend(
+            self.discriminator
+                .and_then(|d| admits(d, i, self.var, self.picks)),
+        );
+        Some(guards)
+    }
 }
 
 /// `body` run only where every guard holds.
