@@ -14,7 +14,6 @@ use crate::error::Failure;
 use crate::ir::*;
 use crate::json;
 use crate::messages;
-use crate::pointer;
 use serde_json::{Map, Value};
 use std::borrow::Cow;
 
@@ -67,42 +66,55 @@ impl<'a> Path<'a> {
 
     /// The location as a JSON Pointer.
     pub fn pointer(&self) -> String {
-        // The segments come innermost first; they are written outermost first. Most paths
-        // fit in a buffer on the stack, so only the pointer itself is allocated.
-        const INLINE: usize = 48;
-        let mut inline = [Segment::Root; INLINE];
-        let mut spilled = Vec::new();
-        let mut count = 0;
-        // Escapes and long indexes aside, the pointer's length: one allocation, no regrowth.
-        let mut length = 0;
-        let mut at = Some(self);
-        while let Some(p) = at {
-            if count < INLINE {
-                inline[count] = p.segment;
-            } else {
-                spilled.push(p.segment);
-            }
-            length += match p.segment {
-                Segment::Root => 0,
-                Segment::Key(k) => k.len() + 1,
-                Segment::Index(_) => 4,
-            };
-            count += 1;
-            at = p.parent;
-        }
-        let mut out = String::with_capacity(length);
-        for segment in spilled
-            .iter()
-            .rev()
-            .chain(inline[..count.min(INLINE)].iter().rev())
-        {
-            match *segment {
+        // The segments come innermost first. One pass measures the pointer exactly (escapes
+        // included); a second writes each segment in place from the end, so the pointer is
+        // the only allocation, made once at its length.
+        let segments = || std::iter::successors(Some(self), |p| p.parent).map(|p| p.segment);
+        let length: usize = segments().map(segment_length).sum();
+        let mut out = vec![0u8; length];
+        let mut end = length;
+        for segment in segments() {
+            let start = end - segment_length(segment);
+            let slot = &mut out[start..end];
+            match segment {
                 Segment::Root => {}
-                Segment::Key(k) => pointer::push_token(&mut out, k),
-                Segment::Index(i) => pointer::push_index(&mut out, i),
+                Segment::Key(key) => {
+                    slot[0] = b'/';
+                    let mut at = 1;
+                    for &b in key.as_bytes() {
+                        let escaped: &[u8] = match b {
+                            b'~' => b"~0",
+                            b'/' => b"~1",
+                            _ => std::slice::from_ref(&b),
+                        };
+                        slot[at..at + escaped.len()].copy_from_slice(escaped);
+                        at += escaped.len();
+                    }
+                }
+                Segment::Index(mut index) => {
+                    slot[0] = b'/';
+                    for digit in slot[1..].iter_mut().rev() {
+                        *digit = b'0' + (index % 10) as u8;
+                        index /= 10;
+                    }
+                }
             }
+            end = start;
         }
-        out
+        // Whole keys with ASCII escapes and digits: always UTF-8.
+        String::from_utf8(out).unwrap_or_default()
+    }
+}
+
+/// The bytes a segment takes in a JSON Pointer: `/`, then the key with `~` and `/` escaped,
+/// or the index in decimal.
+fn segment_length(segment: Segment<'_>) -> usize {
+    match segment {
+        Segment::Root => 0,
+        Segment::Key(key) => {
+            1 + key.len() + key.bytes().filter(|&b| b == b'~' || b == b'/').count()
+        }
+        Segment::Index(index) => 1 + index.checked_ilog10().unwrap_or(0) as usize + 1,
     }
 }
 
@@ -1337,7 +1349,7 @@ mod tests {
         assert!(a.get(3) && a.get(100) && !a.get(99) && !a.get(64));
     }
 
-    /// Short paths are written from the stack buffer, long ones spill; both in order.
+    /// Pointers of any depth, in order, with every escape and index width.
     #[test]
     fn pointers_of_any_length() {
         fn nest(depth: usize, at: &Path<'_>, expected: &mut String) {
@@ -1358,5 +1370,14 @@ mod tests {
         for depth in [0, 1, 47, 48, 49, 200] {
             nest(depth, &Path::ROOT, &mut String::new());
         }
+        let (a, b, c, d) = ("~x/", "", "é", "a~1");
+        let p = Path::ROOT.key(a);
+        let p = p.index(0);
+        let p = p.key(b);
+        let p = p.index(10);
+        let p = p.key(c);
+        let p = p.index(usize::MAX);
+        let p = p.key(d);
+        assert_eq!(p.pointer(), format!("/~0x~1/0//10/é/{}/a~01", usize::MAX));
     }
 }
