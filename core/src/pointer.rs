@@ -1,6 +1,7 @@
 //! JSON Pointers (RFC 6901): building them for error locations, and following them for `$ref`.
 
 use serde_json::Value;
+use std::borrow::Cow;
 use std::fmt::Write;
 
 /// Appends `/token` to `pointer`, escaping `~` and `/`.
@@ -47,6 +48,39 @@ fn unescape_token(token: &str) -> Option<String> {
         }
     }
     Some(out)
+}
+
+/// Follows the JSON Pointer `pointer` from `root`, without splitting it into owned tokens
+/// (only a token holding an escape is copied); `None` when it is not a valid pointer or leads
+/// nowhere.
+///
+/// ```
+/// use serde_json::json;
+/// use toolschema::pointer::follow_pointer;
+/// let doc = json!({"$defs": {"a/b": {"items": [true, {"type": "string"}]}}});
+/// assert_eq!(follow_pointer(&doc, "/$defs/a~1b/items/1/type"), Some(&json!("string")));
+/// assert_eq!(follow_pointer(&doc, ""), Some(&doc));
+/// assert_eq!(follow_pointer(&doc, "/$defs/a~2b"), None);
+/// assert_eq!(follow_pointer(&doc, "$defs"), None);
+/// ```
+pub fn follow_pointer<'v>(root: &'v Value, pointer: &str) -> Option<&'v Value> {
+    if pointer.is_empty() {
+        return Some(root);
+    }
+    let mut current = root;
+    for raw in pointer.strip_prefix('/')?.split('/') {
+        let token: Cow<'_, str> = if raw.contains('~') {
+            Cow::Owned(unescape_token(raw)?)
+        } else {
+            Cow::Borrowed(raw)
+        };
+        current = match current {
+            Value::Object(map) => map.get(token.as_ref())?,
+            Value::Array(items) => items.get(array_index(&token)?)?,
+            _ => return None,
+        };
+    }
+    Some(current)
 }
 
 /// Follows `pointer` from `root`.

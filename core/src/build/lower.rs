@@ -151,8 +151,7 @@ impl<'a> Lowerer<'a> {
 
     fn lower(&mut self, id: NodeId, loc: &Loc) -> Result<Body, Error> {
         let handle = self.reg.handle(loc.doc);
-        let tokens = pointer::tokens(&loc.ptr).unwrap_or_default();
-        let value = pointer::follow(handle.value(), &tokens)
+        let value = pointer::follow_pointer(handle.value(), &loc.ptr)
             .ok_or_else(|| err(&loc.ptr, "", "the schema location does not exist"))?;
         let map = match value {
             Value::Bool(b) => return Ok(Body::Bool(*b)),

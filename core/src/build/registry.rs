@@ -234,8 +234,7 @@ impl<'a> Registry<'a> {
                 return Err(unsupported());
             };
             let handle = self.handle(loc.doc);
-            let tokens = pointer::tokens(&loc.ptr).unwrap_or_default();
-            let meta = pointer::follow(handle.value(), &tokens).unwrap_or(&Value::Null);
+            let meta = pointer::follow_pointer(handle.value(), &loc.ptr).unwrap_or(&Value::Null);
             let vocabularies = match meta.get("$vocabulary") {
                 Some(declaration) => Vocabularies::from_declaration(declaration, &uri, &at)?,
                 None => Vocabularies::STANDARD,
@@ -532,8 +531,7 @@ impl<'a> Registry<'a> {
         locs.sort_by(|a, b| a.ptr.cmp(&b.ptr));
         let mut out = Vec::new();
         for loc in locs {
-            let tokens = pointer::tokens(&loc.ptr).unwrap_or_default();
-            let Some(Value::Object(map)) = pointer::follow(handle.value(), &tokens) else {
+            let Some(Value::Object(map)) = pointer::follow_pointer(handle.value(), &loc.ptr) else {
                 continue;
             };
             if let Some(Value::String(source)) = map.get("pattern") {
@@ -562,8 +560,7 @@ impl<'a> Registry<'a> {
         locs.sort_by(|a, b| a.0.ptr.cmp(&b.0.ptr));
         let mut out = Vec::new();
         for (loc, info) in locs {
-            let tokens = pointer::tokens(&loc.ptr).unwrap_or_default();
-            let Some(Value::Object(map)) = pointer::follow(handle.value(), &tokens) else {
+            let Some(Value::Object(map)) = pointer::follow_pointer(handle.value(), &loc.ptr) else {
                 continue;
             };
             for keyword in ["$ref", "$dynamicRef"] {
