@@ -141,6 +141,13 @@ pub fn percent_decode(fragment: &str) -> Option<String> {
 /// `base#pointer` in an absolute keyword location.
 pub fn fragment_encode(pointer: &str) -> String {
     let mut out = String::with_capacity(pointer.len());
+    push_fragment_encoded(&mut out, pointer);
+    out
+}
+
+/// Appends `pointer` to `out` as [`fragment_encode`] writes it.
+pub fn push_fragment_encoded(out: &mut String, pointer: &str) {
+    out.reserve(pointer.len());
     for c in pointer.chars() {
         match c {
             'A'..='Z' | 'a'..='z' | '0'..='9' => out.push(c),
@@ -154,7 +161,6 @@ pub fn fragment_encode(pointer: &str) -> String {
             }
         }
     }
-    out
 }
 
 #[cfg(test)]

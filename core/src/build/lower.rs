@@ -16,6 +16,7 @@ use crate::pointer;
 use crate::regex::{Pattern, PatternErrorKind};
 use serde_json::{Map, Value};
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 
 /// A `$dynamicRef` whose target may depend on the dynamic scope; settled once every node is
 /// known.
@@ -105,9 +106,11 @@ impl<'a> Lowerer<'a> {
     }
 
     fn node_for(&mut self, loc: Loc) -> Result<NodeId, Error> {
-        if let Some(&id) = self.by_loc.get(&loc) {
-            return Ok(id);
-        }
+        let entry = match self.by_loc.entry(loc) {
+            Entry::Occupied(e) => return Ok(*e.get()),
+            Entry::Vacant(e) => e,
+        };
+        let loc = entry.key();
         let limit = self.reg.options().limits.max_schema_nodes;
         if self.nodes.len() >= limit {
             return Err(Error::schema(
@@ -117,7 +120,7 @@ impl<'a> Lowerer<'a> {
                 format!("the schema has more than the limit of {limit} subschemas"),
             ));
         }
-        let info = self.reg.info(&loc);
+        let info = self.reg.info(loc);
         let resource_uri = &self.reg.resource_uris[info.resource as usize];
         let relative = self
             .reg
@@ -125,7 +128,10 @@ impl<'a> Lowerer<'a> {
             .filter(|root| root.doc == loc.doc)
             .and_then(|root| loc.ptr.strip_prefix(root.ptr.as_str()))
             .unwrap_or(&loc.ptr);
-        let uri = format!("{resource_uri}#{}", pointer::fragment_encode(relative));
+        let mut uri = String::with_capacity(resource_uri.len() + 1 + relative.len());
+        uri.push_str(resource_uri);
+        uri.push('#');
+        pointer::push_fragment_encoded(&mut uri, relative);
         let id = NodeId(self.nodes.len() as u32);
         self.nodes.push(Node {
             uri,
@@ -136,7 +142,7 @@ impl<'a> Lowerer<'a> {
             shallow: false,
         });
         self.locs.push(loc.clone());
-        self.by_loc.insert(loc, id);
+        entry.insert(id);
         self.queue.push(id);
         Ok(id)
     }
