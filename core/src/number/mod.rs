@@ -246,7 +246,8 @@ pub fn equal(a: &Number, b: &Number) -> bool {
 /// ```
 #[inline]
 pub fn is_integer(n: &Number) -> bool {
-    classify(n).is_integer()
+    // Numbers read without a fraction or exponent are integers without classifying them.
+    n.is_i64() || n.is_u64() || classify(n).is_integer()
 }
 
 /// A numeric bound from a schema (`minimum`, `maximum`, `exclusiveMinimum`,
