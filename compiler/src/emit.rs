@@ -20,7 +20,7 @@ use toolschema_core::Limits;
 use toolschema_core::ir::*;
 use toolschema_core::json::{JsonType, TypeSet};
 use toolschema_core::number::Bound;
-use toolschema_core::regex::{Shape, ascii_table};
+use toolschema_core::regex::Shape;
 
 /// Emits the module holding one schema's node functions, and the `Validate` impl of `ty`.
 ///
@@ -142,7 +142,8 @@ pub fn schema(
             clippy::unnecessary_lazy_evaluations,
             clippy::single_match,
             clippy::collapsible_match,
-            clippy::ptr_arg
+            clippy::ptr_arg,
+            clippy::manual_is_ascii_check
         )]
         mod #module {
             use ::toolschema::__private as rt;
@@ -1365,10 +1366,29 @@ impl<'a> Cx<'a> {
                 (quote! {}, quote! { matches!(#s.as_str(), #(#list)|*) })
             }
             Some(Shape::ClassRepeat { ranges, min, max }) => {
-                let table = syn::LitInt::new(
-                    &format!("0x{:x}", ascii_table(ranges)),
-                    proc_macro2::Span::call_site(),
-                );
+                // The class's ASCII part as one `matches!`, which the helper inlines and applies
+                // to blocks of bytes at once.
+                let ascii: Vec<TokenStream> = ranges
+                    .iter()
+                    .filter(|(start, _)| start.is_ascii())
+                    .map(|&(start, end)| {
+                        let (start, end) = (start as u8, (end as u32).min(0x7f) as u8);
+                        let (a, b) = (
+                            proc_macro2::Literal::byte_character(start),
+                            proc_macro2::Literal::byte_character(end),
+                        );
+                        if start == end {
+                            quote! { #a }
+                        } else {
+                            quote! { #a..=#b }
+                        }
+                    })
+                    .collect();
+                let ascii = if ascii.is_empty() {
+                    quote! { |_: u8| false }
+                } else {
+                    quote! { |b: u8| matches!(b, #(#ascii)|*) }
+                };
                 let n = int(ranges.len() as u64);
                 let ranges = ranges.iter().map(|(a, b)| quote! { (#a, #b) });
                 let min = int(*min);
@@ -1381,7 +1401,7 @@ impl<'a> Cx<'a> {
                 };
                 (
                     quote! { static #name: [(char, char); #n] = [#(#ranges),*]; },
-                    quote! { rt::class_repeat_match(#s, #table, &#name, #min, #max) },
+                    quote! { rt::class_repeat_match_by(#s, #ascii, &#name, #min, #max) },
                 )
             }
             _ => {

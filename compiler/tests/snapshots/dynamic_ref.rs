@@ -56,7 +56,8 @@ impl ::toolschema::Validate for DynamicRef {
     clippy::unnecessary_lazy_evaluations,
     clippy::single_match,
     clippy::collapsible_match,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::manual_is_ascii_check
 )]
 mod dynamic_ref_nodes {
     use ::toolschema::__private as rt;

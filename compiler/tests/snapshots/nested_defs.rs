@@ -54,7 +54,8 @@ impl ::toolschema::Validate for NestedDefs {
     clippy::unnecessary_lazy_evaluations,
     clippy::single_match,
     clippy::collapsible_match,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::manual_is_ascii_check
 )]
 mod nested_defs_nodes {
     use ::toolschema::__private as rt;
@@ -538,9 +539,9 @@ mod nested_defs_nodes {
         match v {
             Value::String(s) => {
                 static PATTERN: [(char, char); 3] = [('-', '-'), ('0', '9'), ('a', 'z')];
-                if !rt::class_repeat_match(
+                if !rt::class_repeat_match_by(
                     s,
-                    0x7fffffe0000000003ff200000000000,
+                    |b: u8| matches!(b, b'-' | b'0'..= b'9' | b'a'..= b'z'),
                     &PATTERN,
                     1,
                     Some(39),

@@ -54,7 +54,8 @@ impl ::toolschema::Validate for UnevaluatedAllOf {
     clippy::unnecessary_lazy_evaluations,
     clippy::single_match,
     clippy::collapsible_match,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::manual_is_ascii_check
 )]
 mod unevaluated_all_of_nodes {
     use ::toolschema::__private as rt;

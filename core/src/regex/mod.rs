@@ -117,7 +117,7 @@ use std::fmt;
 use regex_automata::meta;
 use regex_automata::nfa::thompson::WhichCaptures;
 
-pub use shape::{Shape, ascii_table, class_repeat_match};
+pub use shape::{Shape, ascii_table, class_repeat_match, class_repeat_match_by};
 
 /// Default `size_limit` for [`Pattern::new`]: 10 MiB of compiled NFA.
 ///

@@ -101,9 +101,34 @@ pub fn ascii_table(ranges: &[(char, char)]) -> u128 {
 /// assert!(!class_repeat_match("coffee", table, &ranges, 1, Some(8)));
 /// assert!(!class_repeat_match("", table, &ranges, 1, None));
 /// ```
+#[inline]
 pub fn class_repeat_match(
     haystack: &str,
     table: u128,
+    ranges: &[(char, char)],
+    min: u32,
+    max: Option<u32>,
+) -> bool {
+    class_repeat_match_by(haystack, |b| table >> (b & 0x7f) & 1 != 0, ranges, min, max)
+}
+
+/// [`class_repeat_match`] with the test of an ASCII character given as a function, which
+/// generated code writes as one `matches!` over the class's ASCII ranges: with it inlined,
+/// whole blocks of ASCII characters are tested at once. `ascii` is only asked about bytes
+/// below 0x80 and must agree with `ranges` on them.
+///
+/// ```
+/// use toolschema::regex::class_repeat_match_by;
+///
+/// let ranges = [('0', '9'), ('a', 'f')];
+/// let hex = |b: u8| matches!(b, b'0'..=b'9' | b'a'..=b'f');
+/// assert!(class_repeat_match_by("c0ffee", hex, &ranges, 1, Some(8)));
+/// assert!(!class_repeat_match_by(&"f".repeat(40), hex, &ranges, 1, Some(32)));
+/// ```
+#[inline]
+pub fn class_repeat_match_by(
+    haystack: &str,
+    ascii: impl Fn(u8) -> bool,
     ranges: &[(char, char)],
     min: u32,
     max: Option<u32>,
@@ -115,11 +140,26 @@ pub fn class_repeat_match(
     if bytes.len() < min as usize || bytes.len() / 4 > max {
         return false;
     }
-    let mut count = 0usize;
+    // Blocks of ASCII characters in the class, each tested whole (no exit inside a block, so
+    // the bytes can be tested side by side); a block with anything else is read again below.
+    const BLOCK: usize = 16;
     let mut i = 0;
+    for block in bytes.chunks_exact(BLOCK) {
+        if !block
+            .iter()
+            .fold(true, |ok, &b| ok & (b < 0x80) & ascii(b & 0x7f))
+        {
+            break;
+        }
+        i += BLOCK;
+    }
+    if i > max {
+        return false;
+    }
+    let mut count = i;
     while let Some(&b) = bytes.get(i) {
         if b < 0x80 {
-            if table >> b & 1 == 0 {
+            if !ascii(b) {
                 return false;
             }
             i += 1;

@@ -787,6 +787,9 @@ fn shapes_agree_with_the_automaton() {
         "^[a-zé]{2,3}$",
         "^[^a]{0,1}$",
         r"^[A-Za-z0-9\-\.]{1,64}$",
+        "^[a-z]{1,40}$",
+        "^[a-z]{16,}$",
+        "^[^!]{17,39}$",
     ];
     let haystacks = [
         "",
@@ -826,11 +829,35 @@ fn shapes_agree_with_the_automaton() {
         "ÿÿÿÿ",
         "aaaaaaaaa",
     ];
+    // Longer haystacks reach the block-at-a-time path of repeated classes: a character
+    // outside the class, or a non-ASCII one, inside the first block, at its edge and past it.
+    let long: Vec<String> = [0usize, 5, 15, 16, 17, 31, 32, 40]
+        .iter()
+        .flat_map(|&at| {
+            ["!", "é", "\u{b}", "A", "🐲"].map(|c| {
+                let mut h = "abc".repeat(14);
+                h.insert_str(at, c);
+                h
+            })
+        })
+        .chain([
+            "a".repeat(16),
+            "a".repeat(39),
+            "a".repeat(40),
+            "7".repeat(48),
+            " ".repeat(33),
+        ])
+        .collect();
+    let haystacks: Vec<&str> = haystacks
+        .iter()
+        .copied()
+        .chain(long.iter().map(String::as_str))
+        .collect();
     for p in patterns {
         let pattern = compile(p);
         let shape = pattern.shape().expect("a shape");
         let regex = automaton(p);
-        for h in haystacks {
+        for &h in &haystacks {
             assert_eq!(pattern.is_match(h), regex.is_match(h), "{p:?} on {h:?}");
             assert_eq!(shape.is_match(h), regex.is_match(h), "{p:?} on {h:?}");
         }
