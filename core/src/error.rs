@@ -172,7 +172,7 @@ pub struct Error {
 struct Inner {
     class: ErrorClass,
     subject: ErrorSubject,
-    message: String,
+    message: Cow<'static, str>,
     failures: Vec<Failure>,
 }
 
@@ -180,7 +180,7 @@ impl Error {
     pub(crate) fn new(
         class: ErrorClass,
         subject: ErrorSubject,
-        message: impl Into<String>,
+        message: impl Into<Cow<'static, str>>,
         failures: Vec<Failure>,
     ) -> Error {
         Error {
@@ -209,9 +209,9 @@ impl Error {
     ///
     /// Generated validators build their errors with this.
     pub fn invalid_instance(failures: Vec<Failure>) -> Error {
-        let message = match failures.len() {
-            1 => "the arguments are invalid: 1 failure".to_string(),
-            n => format!("the arguments are invalid: {n} failures"),
+        let message: Cow<'static, str> = match failures.len() {
+            1 => "the arguments are invalid: 1 failure".into(),
+            n => format!("the arguments are invalid: {n} failures").into(),
         };
         Error::new(
             ErrorClass::Validation,

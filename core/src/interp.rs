@@ -66,55 +66,66 @@ impl<'a> Path<'a> {
 
     /// The location as a JSON Pointer.
     pub fn pointer(&self) -> String {
-        // The segments come innermost first. One pass measures the pointer exactly (escapes
-        // included); a second writes each segment in place from the end, so the pointer is
-        // the only allocation, made once at its length.
-        let segments = || std::iter::successors(Some(self), |p| p.parent).map(|p| p.segment);
-        let length: usize = segments().map(segment_length).sum();
-        let mut out = vec![0u8; length];
-        let mut end = length;
-        for segment in segments() {
-            let start = end - segment_length(segment);
-            let slot = &mut out[start..end];
-            match segment {
+        // The segments come innermost first; they are written outermost first. The innermost
+        // ones are kept in a short buffer on the stack (deeper paths spill), and the pointer
+        // is allocated once, at its length short of escapes.
+        const INLINE: usize = 16;
+        let mut inline = [Segment::Root; INLINE];
+        let mut spilled = Vec::new();
+        let mut count = 0;
+        let mut length = 0;
+        for segment in std::iter::successors(Some(self), |p| p.parent).map(|p| p.segment) {
+            if count < INLINE {
+                inline[count] = segment;
+            } else {
+                spilled.push(segment);
+            }
+            length += match segment {
+                Segment::Root => 0,
+                Segment::Key(key) => 1 + key.len(),
+                Segment::Index(_) => 4,
+            };
+            count += 1;
+        }
+        let mut out = String::with_capacity(length);
+        for segment in spilled
+            .iter()
+            .rev()
+            .chain(inline[..count.min(INLINE)].iter().rev())
+        {
+            match *segment {
                 Segment::Root => {}
                 Segment::Key(key) => {
-                    slot[0] = b'/';
-                    let mut at = 1;
-                    for &b in key.as_bytes() {
-                        let escaped: &[u8] = match b {
-                            b'~' => b"~0",
-                            b'/' => b"~1",
-                            _ => std::slice::from_ref(&b),
-                        };
-                        slot[at..at + escaped.len()].copy_from_slice(escaped);
-                        at += escaped.len();
+                    out.push('/');
+                    if key.bytes().any(|b| b == b'~' || b == b'/') {
+                        for c in key.chars() {
+                            match c {
+                                '~' => out.push_str("~0"),
+                                '/' => out.push_str("~1"),
+                                c => out.push(c),
+                            }
+                        }
+                    } else {
+                        out.push_str(key);
                     }
                 }
                 Segment::Index(mut index) => {
-                    slot[0] = b'/';
-                    for digit in slot[1..].iter_mut().rev() {
-                        *digit = b'0' + (index % 10) as u8;
+                    out.push('/');
+                    let mut digits = [0u8; 20];
+                    let mut at = digits.len();
+                    loop {
+                        at -= 1;
+                        digits[at] = b'0' + (index % 10) as u8;
                         index /= 10;
+                        if index == 0 {
+                            break;
+                        }
                     }
+                    out.extend(digits[at..].iter().map(|&d| char::from(d)));
                 }
             }
-            end = start;
         }
-        // Whole keys with ASCII escapes and digits: always UTF-8.
-        String::from_utf8(out).unwrap_or_default()
-    }
-}
-
-/// The bytes a segment takes in a JSON Pointer: `/`, then the key with `~` and `/` escaped,
-/// or the index in decimal.
-fn segment_length(segment: Segment<'_>) -> usize {
-    match segment {
-        Segment::Root => 0,
-        Segment::Key(key) => {
-            1 + key.len() + key.bytes().filter(|&b| b == b'~' || b == b'/').count()
-        }
-        Segment::Index(index) => 1 + index.checked_ilog10().unwrap_or(0) as usize + 1,
+        out
     }
 }
 
@@ -1367,7 +1378,7 @@ mod tests {
             }
             expected.truncate(len);
         }
-        for depth in [0, 1, 47, 48, 49, 200] {
+        for depth in [0, 1, 15, 16, 17, 47, 48, 49, 200] {
             nest(depth, &Path::ROOT, &mut String::new());
         }
         let (a, b, c, d) = ("~x/", "", "é", "a~1");
