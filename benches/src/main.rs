@@ -661,6 +661,14 @@ fn main() {
     if let Some(only) = &only {
         cases.retain(|c| c.workload.contains(only.as_str()));
     }
+    // `--case KEY`: only the cases whose key contains KEY (`stress/unevaluated_all_of`).
+    if let Some(key) = args
+        .iter()
+        .position(|a| a == "--case")
+        .and_then(|i| args.get(i + 1))
+    {
+        cases.retain(|c| c.key.contains(key.as_str()));
+    }
     // `--profile N`: run engine N's is_valid (with `--full`, its full error collection) over the
     // selected cases for a few seconds, for a profiler to sample.
     if let Some(n) = args
@@ -672,7 +680,8 @@ fn main() {
         let full = args.iter().any(|a| a == "--full");
         let start = Instant::now();
         while start.elapsed() < Duration::from_secs(4) {
-            for c in &cases {
+            // Many rounds between clock reads, so that a single small case is what is sampled.
+            for c in cases.iter().cycle().take(cases.len() * 1000) {
                 if let Some(e) = &c.engines[n] {
                     if full {
                         black_box(e.errors(black_box(&c.instance)));
