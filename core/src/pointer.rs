@@ -6,6 +6,7 @@ use std::fmt::Write;
 
 /// Appends `/token` to `pointer`, escaping `~` and `/`.
 pub fn push_token(pointer: &mut String, token: &str) {
+    pointer.reserve(token.len() + 1);
     pointer.push('/');
     for c in token.chars() {
         match c {

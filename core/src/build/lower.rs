@@ -148,7 +148,9 @@ impl<'a> Lowerer<'a> {
     }
 
     fn child(&mut self, loc: &Loc, tokens: &[&str]) -> Result<NodeId, Error> {
-        let mut ptr = loc.ptr.clone();
+        let length = tokens.iter().map(|t| t.len() + 1).sum::<usize>();
+        let mut ptr = String::with_capacity(loc.ptr.len() + length);
+        ptr.push_str(&loc.ptr);
         for t in tokens {
             pointer::push_token(&mut ptr, t);
         }

@@ -371,7 +371,10 @@ impl<'a> Registry<'a> {
                 // allocate past the limit.
                 over |= pointer_bytes > limit;
                 if !over {
-                    stack.push((format!("{ptr}{suffix}"), child, resource, vocab));
+                    let mut pointer = String::with_capacity(ptr.len() + suffix.len());
+                    pointer.push_str(&ptr);
+                    pointer.push_str(&suffix);
+                    stack.push((pointer, child, resource, vocab));
                 }
             });
             if over {
