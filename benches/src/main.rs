@@ -679,9 +679,10 @@ fn main() {
         let n: usize = n.parse().expect("--profile takes an engine index");
         let full = args.iter().any(|a| a == "--full");
         let start = Instant::now();
-        while start.elapsed() < Duration::from_secs(4) {
-            // Many rounds between clock reads, so that a single small case is what is sampled.
-            for c in cases.iter().cycle().take(cases.len() * 1000) {
+        let mut next = cases.iter().cycle();
+        while !cases.is_empty() && start.elapsed() < Duration::from_secs(4) {
+            // Many calls between clock reads, so that a single small case is what is sampled.
+            for c in next.by_ref().take(64) {
                 if let Some(e) = &c.engines[n] {
                     if full {
                         black_box(e.errors(black_box(&c.instance)));
