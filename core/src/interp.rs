@@ -14,6 +14,7 @@ use crate::error::Failure;
 use crate::ir::*;
 use crate::json;
 use crate::messages;
+use crate::pointer;
 use serde_json::{Map, Value};
 use std::borrow::Cow;
 
@@ -95,34 +96,8 @@ impl<'a> Path<'a> {
         {
             match *segment {
                 Segment::Root => {}
-                Segment::Key(key) => {
-                    out.push('/');
-                    if key.bytes().any(|b| b == b'~' || b == b'/') {
-                        for c in key.chars() {
-                            match c {
-                                '~' => out.push_str("~0"),
-                                '/' => out.push_str("~1"),
-                                c => out.push(c),
-                            }
-                        }
-                    } else {
-                        out.push_str(key);
-                    }
-                }
-                Segment::Index(mut index) => {
-                    out.push('/');
-                    let mut digits = [0u8; 20];
-                    let mut at = digits.len();
-                    loop {
-                        at -= 1;
-                        digits[at] = b'0' + (index % 10) as u8;
-                        index /= 10;
-                        if index == 0 {
-                            break;
-                        }
-                    }
-                    out.extend(digits[at..].iter().map(|&d| char::from(d)));
-                }
+                Segment::Key(key) => pointer::push_token(&mut out, key),
+                Segment::Index(index) => pointer::push_index(&mut out, index),
             }
         }
         out
@@ -822,10 +797,11 @@ impl<'ir> Interpreter<'ir> {
         }
         match v {
             Value::Object(map) => {
-                if let Some(child) = k.unevaluated_properties() {
+                // Nothing is left to evaluate when every member is marked.
+                let unevaluated = k.unevaluated_properties().filter(|_| !marks.all(map.len()));
+                if let Some(child) = unevaluated {
                     let kp1 = kp.key("unevaluatedProperties");
-                    let left = if marks.all(map.len()) { 0 } else { map.len() };
-                    for (i, (key, value)) in map.iter().enumerate().take(left) {
+                    for (i, (key, value)) in map.iter().enumerate() {
                         if marks.get(i) {
                             continue;
                         }
@@ -848,14 +824,10 @@ impl<'ir> Interpreter<'ir> {
                 }
             }
             Value::Array(items) => {
-                if let Some(child) = k.unevaluated_items() {
+                let unevaluated = k.unevaluated_items().filter(|_| !marks.all(items.len()));
+                if let Some(child) = unevaluated {
                     let kp1 = kp.key("unevaluatedItems");
-                    let left = if marks.all(items.len()) {
-                        0
-                    } else {
-                        items.len()
-                    };
-                    for (i, item) in items.iter().enumerate().take(left) {
+                    for (i, item) in items.iter().enumerate() {
                         if marks.get(i) {
                             continue;
                         }

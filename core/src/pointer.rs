@@ -8,6 +8,11 @@ use std::fmt::Write;
 pub fn push_token(pointer: &mut String, token: &str) {
     pointer.reserve(token.len() + 1);
     pointer.push('/');
+    // Most tokens have nothing to escape and are copied whole.
+    if !token.bytes().any(|b| b == b'~' || b == b'/') {
+        pointer.push_str(token);
+        return;
+    }
     for c in token.chars() {
         match c {
             '~' => pointer.push_str("~0"),
@@ -17,9 +22,20 @@ pub fn push_token(pointer: &mut String, token: &str) {
     }
 }
 
-/// Appends `/index`.
-pub fn push_index(pointer: &mut String, index: usize) {
-    let _ = write!(pointer, "/{index}");
+/// Appends `/index`, without the formatting machinery (failure locations write many).
+pub fn push_index(pointer: &mut String, mut index: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (index % 10) as u8;
+        index /= 10;
+        if index == 0 {
+            break;
+        }
+    }
+    pointer.push('/');
+    pointer.extend(digits[at..].iter().map(|&d| char::from(d)));
 }
 
 /// Splits a pointer into unescaped tokens; `None` when it is not a valid pointer.
