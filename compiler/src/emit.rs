@@ -765,12 +765,7 @@ impl<'a> Cx<'a> {
             parts.push(sub(&mut b, call));
         }
         if !k.any_of.is_empty() {
-            let filter = BranchFilter::new(
-                k.any_of_discriminator.as_deref(),
-                k.any_of_types.as_deref(),
-                naming,
-                "any_of_member",
-            );
+            let filter = BranchFilter::new(k.any_of_rules(), naming, "any_of_member");
             parts.extend(filter.setup());
             let guards = |i: usize| filter.guards(i);
             let quick: Vec<TokenStream> = k
@@ -841,12 +836,7 @@ impl<'a> Cx<'a> {
             }
         }
         if !k.one_of.is_empty() {
-            let filter = BranchFilter::new(
-                k.one_of_discriminator.as_deref(),
-                k.one_of_types.as_deref(),
-                naming,
-                "one_of_member",
-            );
+            let filter = BranchFilter::new(k.one_of_rules(), naming, "one_of_member");
             parts.extend(filter.setup());
             let guards = |i: usize| filter.guards(i);
             let branches: Vec<TokenStream> = k
@@ -1922,8 +1912,8 @@ impl<'a> Cx<'a> {
 
 use toolschema_core::ir::Body as Body_;
 
-/// What rules branches of an `anyOf` / `oneOf` out before they run: the instance's type, and
-/// a discriminating member (read into `var`).
+/// The IR's [`BranchRules`] of an `anyOf` / `oneOf`, as tests written into generated code
+/// (the discriminating member read into `var`).
 struct BranchFilter<'a> {
     discriminator: Option<&'a Discriminator>,
     /// Whether each discriminator value picks one branch (see [`picks_one_branch`]).
@@ -1935,17 +1925,12 @@ struct BranchFilter<'a> {
 }
 
 impl<'a> BranchFilter<'a> {
-    fn new(
-        discriminator: Option<&'a Discriminator>,
-        types: Option<&'a [TypeSet]>,
-        naming: bool,
-        var: &'static str,
-    ) -> BranchFilter<'a> {
-        let discriminator = discriminator.filter(|_| !naming);
+    fn new(rules: BranchRules<'a>, naming: bool, var: &'static str) -> BranchFilter<'a> {
+        let discriminator = rules.discriminator.filter(|_| !naming);
         BranchFilter {
             discriminator,
             picks: discriminator.is_some_and(picks_one_branch),
-            types,
+            types: rules.types,
             naming,
             var,
         }

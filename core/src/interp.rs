@@ -662,12 +662,10 @@ impl<'ir> Interpreter<'ir> {
         }
         if !k.any_of.is_empty() {
             let mut any = false;
-            let discriminator = k.any_of_discriminator.as_ref();
-            let member = discriminator.and_then(|d| d.member(v));
+            let rules = k.any_of_rules();
+            let member = rules.member(v);
             for (i, &child) in k.any_of.iter().enumerate() {
-                if discriminator.is_some_and(|d| d.rules_out(i, member))
-                    || k.any_of_types.as_ref().is_some_and(|t| !t[i].matches(v))
-                {
+                if rules.rules_out(i, member, v) {
                     continue;
                 }
                 let kp1 = kp.key("anyOf");
@@ -700,12 +698,10 @@ impl<'ir> Interpreter<'ir> {
             let mut first: Option<usize> = None;
             let mut second: Option<usize> = None;
             let mut kept = Marks::default();
-            let discriminator = k.one_of_discriminator.as_ref();
-            let member = discriminator.and_then(|d| d.member(v));
+            let rules = k.one_of_rules();
+            let member = rules.member(v);
             for (i, &child) in k.one_of.iter().enumerate() {
-                if discriminator.is_some_and(|d| d.rules_out(i, member))
-                    || k.one_of_types.as_ref().is_some_and(|t| !t[i].matches(v))
-                {
+                if rules.rules_out(i, member, v) {
                     continue;
                 }
                 let kp1 = kp.key("oneOf");

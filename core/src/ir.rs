@@ -213,6 +213,22 @@ impl Keywords {
         self.array.as_ref().and_then(|a| a.unevaluated_items)
     }
 
+    /// What rules `anyOf` branches out before they run.
+    pub fn any_of_rules(&self) -> BranchRules<'_> {
+        BranchRules {
+            discriminator: self.any_of_discriminator.as_deref(),
+            types: self.any_of_types.as_deref(),
+        }
+    }
+
+    /// What rules `oneOf` branches out before they run.
+    pub fn one_of_rules(&self) -> BranchRules<'_> {
+        BranchRules {
+            discriminator: self.one_of_discriminator.as_deref(),
+            types: self.one_of_types.as_deref(),
+        }
+    }
+
     /// Whether any of `anyOf`, `oneOf`, `not`, `if` is present.
     pub fn has_combinators(&self) -> bool {
         !self.any_of.is_empty()
@@ -377,6 +393,51 @@ impl Discriminator {
         self.values[i]
             .as_ref()
             .is_some_and(|values| !admits(member, values))
+    }
+}
+
+/// What rules the branches of one `anyOf` or `oneOf` out before they run, as the front end
+/// decided it: a discriminating member, and the types each branch allows. The interpreter
+/// asks [`BranchRules::rules_out`]; generated code writes the same tests inline.
+///
+/// ```
+/// use serde_json::json;
+/// use toolschema::ir::Body;
+/// use toolschema::{Options, Validator};
+///
+/// let schema = json!({"oneOf": [
+///     {"type": "string"},
+///     {"properties": {"action": {"const": "read"}}},
+///     {"properties": {"action": {"const": "write"}}},
+/// ]});
+/// let v = Validator::with_options(&schema, &Options::new()).unwrap();
+/// let Body::Keywords(root) = &v.ir().node(v.ir().root).body else { unreachable!() };
+/// let rules = root.one_of_rules();
+/// let call = json!({"action": "write"});
+/// let member = rules.member(&call);
+/// let ruled_out: Vec<bool> = (0..3).map(|i| rules.rules_out(i, member, &call)).collect();
+/// assert_eq!(ruled_out, [true, true, false]);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct BranchRules<'k> {
+    /// The member whose value rules branches out, if one does.
+    pub discriminator: Option<&'k Discriminator>,
+    /// The types each branch allows (see [`branch_types`]), when one is restricted.
+    pub types: Option<&'k [TypeSet]>,
+}
+
+impl BranchRules<'_> {
+    /// The discriminating member of `instance`, read once for every branch.
+    pub fn member<'v>(&self, instance: &'v Value) -> Option<&'v Value> {
+        self.discriminator.and_then(|d| d.member(instance))
+    }
+
+    /// Whether branch `i` fails on `instance` without running, its discriminating member
+    /// (from [`BranchRules::member`]) being `member`.
+    #[inline]
+    pub fn rules_out(&self, i: usize, member: Option<&Value>, instance: &Value) -> bool {
+        self.discriminator.is_some_and(|d| d.rules_out(i, member))
+            || self.types.is_some_and(|t| !t[i].matches(instance))
     }
 }
 
