@@ -462,6 +462,19 @@ fn print_table(mode: &str, cases: &[Case], timings: &Timings) {
     println!();
 }
 
+/// One line per case: its label and every column's is_valid time (ns).
+fn print_cases(cases: &[Case], timings: &Timings) {
+    println!("| case | {} | plain walk |", ENGINES.join(" | "));
+    println!("|---|{}", "---|".repeat(PLAIN_WALK + 1));
+    for (c, row) in cases.iter().zip(timings) {
+        let cells: Vec<String> = row
+            .iter()
+            .map(|t| t.map_or("—".to_string(), |t| format!("{t:.1}")))
+            .collect();
+        println!("| {} | {} |", c.label, cells.join(" | "));
+    }
+}
+
 /// The geometric mean of `numerator / denominator` (columns) over the selected cases that have
 /// both, and how many those are.
 fn ratio(
@@ -661,13 +674,14 @@ fn main() {
     if let Some(only) = &only {
         cases.retain(|c| c.workload.contains(only.as_str()));
     }
-    // `--case KEY`: only the cases whose key contains KEY (`stress/unevaluated_all_of`).
+    // `--case KEY`: only the cases whose key or label contains KEY (`stress/unevaluated_all_of`,
+    // `(valid)`).
     if let Some(key) = args
         .iter()
         .position(|a| a == "--case")
         .and_then(|i| args.get(i + 1))
     {
-        cases.retain(|c| c.key.contains(key.as_str()));
+        cases.retain(|c| c.key.contains(key.as_str()) || c.label.contains(key.as_str()));
     }
     // `--profile N`: run engine N's is_valid (with `--full`, its full error collection) over the
     // selected cases for a few seconds, for a profiler to sample.
@@ -680,9 +694,11 @@ fn main() {
         let full = args.iter().any(|a| a == "--full");
         let start = Instant::now();
         let mut next = cases.iter().cycle();
+        let mut calls = 0u64;
         while !cases.is_empty() && start.elapsed() < Duration::from_secs(4) {
             // Many calls between clock reads, so that a single small case is what is sampled.
             for c in next.by_ref().take(64) {
+                calls += 1;
                 if let Some(e) = &c.engines[n] {
                     if full {
                         black_box(e.errors(black_box(&c.instance)));
@@ -692,6 +708,8 @@ fn main() {
                 }
             }
         }
+        // For turning a profile's counts into counts per call.
+        eprintln!("{calls} calls");
         return;
     }
 
@@ -706,6 +724,11 @@ fn main() {
         jsonschema_generated::VERSION
     );
     let is_valid = measure(&cases, false, min_batch, batches);
+    // `--per-case`: every case's is_valid figures, for finding where a workload's mean comes from.
+    if args.iter().any(|a| a == "--per-case") {
+        print_cases(&cases, &is_valid);
+        return;
+    }
     let full = measure(&cases, true, min_batch, batches);
     print_table("is_valid", &cases, &is_valid);
     print_table("full error collection", &cases, &full);
