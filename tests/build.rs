@@ -191,6 +191,7 @@ fn limits(dir: &Path, out_dir: &Path) {
         "recursive_tree",
         "any_of_chain",
         "exponential",
+        "open_members",
     ] {
         builder = builder.schema(name, dir.join(format!("{name}.json")));
     }

@@ -41,6 +41,7 @@ pub fn schema(
         called: RefCell::new(vec![sharing.representative(ir.root)]),
         called_names: RefCell::new(Vec::new()),
         current: Cell::new(ir.root),
+        root_admits: Cell::new(false),
         naming: Cell::new(false),
         sharing,
     };
@@ -91,14 +92,28 @@ pub fn schema(
         (quote! {}, quote! {})
     };
     let within_limits =
-        quote! { rt::check_arguments(instance, #max_depth, #max_nodes, #max_string).is_ok() };
+        quote! { rt::arguments_hold(instance, #max_depth, #max_nodes, #max_string) };
     let holds = quote! { #quick_object #module::#quick_root.unwrap_or(false) };
     // Either order gives the same verdict (see `Ir::compares_arguments`); evaluating first
-    // skips the walk over the arguments whenever the call fails.
-    let is_valid = if ir.compares_arguments {
-        quote! { #within_limits && #holds }
+    // skips the walk over the arguments whenever the call fails, and a root key pass that
+    // admits each member to the limits makes the walk over the root's members its own.
+    let is_valid = if cx.root_admits.get() {
+        quote! {
+            #quick_object rt::is_valid_admitting(
+                instance, #max_steps, #max_depth, #max_nodes, #max_string,
+                |failures| #module::#quick_root,
+            )
+        }
+    } else if ir.compares_arguments {
+        quote! {
+            let failures = &mut rt::Sink::new(#max_steps);
+            #within_limits && #holds
+        }
     } else {
-        quote! { #holds && #within_limits }
+        quote! {
+            let failures = &mut rt::Sink::new(#max_steps);
+            #holds && #within_limits
+        }
     };
     let doc = format!(" Validates arguments against the `{name}` schema (`{root_uri}`).");
     quote! {
@@ -164,6 +179,9 @@ struct Cx<'a> {
     called_names: RefCell<Vec<NodeId>>,
     /// The representative whose function is being emitted.
     current: Cell<NodeId>,
+    /// Whether the root's function has a key pass that admits each member to the argument
+    /// limits (see `rt::is_valid_admitting`).
+    root_admits: Cell<bool>,
     /// Whether that function is the member-name flavour: the instance is `key: &str`, always
     /// a string, checked in quick mode, so no `Value` is made for it.
     naming: Cell<bool>,
@@ -271,7 +289,6 @@ impl<'a> Cx<'a> {
         } else {
             quote! {}
         };
-        let max_steps = int(self.limits.get_max_evaluation_steps() as u64);
         let node = self.ir.node(id);
         let scope = if self.ir.dynamic_scope {
             let r = int(node.resource.0);
@@ -287,7 +304,7 @@ impl<'a> Cx<'a> {
         if collect {
             quote! { #name(rt::COLLECT, #at instance, &rt::Path::ROOT, &rt::Path::ROOT, #scope 0, &mut failures #out) }
         } else {
-            quote! { #name(rt::QUICK, #at instance, &rt::Path::ROOT, &rt::Path::ROOT, #scope 0, &mut rt::Sink::new(#max_steps) #out) }
+            quote! { #name(rt::QUICK, #at instance, &rt::Path::ROOT, &rt::Path::ROOT, #scope 0, failures #out) }
         }
     }
 
@@ -1713,7 +1730,22 @@ impl<'a> Cx<'a> {
         if plan.needs_key_pass() {
             // The key pass: each key is matched once against properties, patternProperties
             // and additionalProperties.
-            let needs_matched = plan.additional_properties.is_some() || may_track;
+            // What `additionalProperties` checks of an unmatched member; a `true` there checks
+            // nothing, and then only tracking needs to know which members matched.
+            let additional_member = plan.additional_properties.map(|child| {
+                self.member(
+                    b,
+                    child,
+                    quote! { value },
+                    quote! { &ip.key(key) },
+                    quote! { &kp.key("additionalProperties") },
+                    "additionalProperties",
+                    quote! { Some(key) },
+                    quote! { None },
+                )
+            });
+            let needs_matched =
+                additional_member.as_ref().is_some_and(|m| !m.is_empty()) || may_track;
             let mut arms = Vec::new();
             for (index, (name, child)) in plan.properties.iter().enumerate() {
                 let index = index as u32;
@@ -1777,35 +1809,33 @@ impl<'a> Cx<'a> {
                 } else {
                     quote! {}
                 };
-                patterns.push(quote! {
-                    #setup
-                    if #test {
-                        #matched
-                        #member
-                    }
-                });
+                // A member that needs nothing checked, and no record that it matched, makes no
+                // test at all.
+                if !(matched.is_empty() && member.is_empty()) {
+                    patterns.push(quote! {
+                        #setup
+                        if #test {
+                            #matched
+                            #member
+                        }
+                    });
+                }
             }
-            let additional = match plan.additional_properties {
-                Some(child) => {
-                    let member = self.member(
-                        b,
-                        child,
-                        quote! { value },
-                        quote! { &ip.key(key) },
-                        quote! { &kp.key("additionalProperties") },
-                        "additionalProperties",
-                        quote! { Some(key) },
-                        quote! { None },
-                    );
+            let additional = match additional_member {
+                Some(member) => {
                     let matched = if may_track {
                         quote! { matched = true; }
                     } else {
                         quote! {}
                     };
-                    quote! {
-                        if !matched {
-                            #matched
-                            #member
+                    if matched.is_empty() && member.is_empty() {
+                        quote! {}
+                    } else {
+                        quote! {
+                            if !matched {
+                                #matched
+                                #member
+                            }
                         }
                     }
                 }
@@ -1829,6 +1859,21 @@ impl<'a> Cx<'a> {
             } else {
                 (quote! { (key, value) }, quote! { map })
             };
+            // The root's key pass admits each member to the argument limits in a first-failure
+            // check (`rt::is_valid_admitting`), which then needs no walk of its own over the
+            // root; only the entry call evaluates the root at depth 1. A member is admitted
+            // after its evaluation, so a call that fails there walks none of it.
+            let admit =
+                if !self.ir.compares_arguments && self.current_members().contains(&self.ir.root) {
+                    self.root_admits.set(true);
+                    quote! {
+                        if !C && depth == 1 && !failures.admit(key, value) {
+                            return Ok(false);
+                        }
+                    }
+                } else {
+                    quote! {}
+                };
             out.push(quote! {
                 for #binding in #iteration {
                     #matched_decl
@@ -1836,6 +1881,7 @@ impl<'a> Cx<'a> {
                     #(#patterns)*
                     #additional
                     #mark
+                    #admit
                 }
             });
         }

@@ -4,6 +4,7 @@
 //! includes validators needs no dependency of its own on `serde_json` or on the runtime's
 //! internal module layout.
 
+pub use crate::build::limits::{ArgumentBudget, arguments_hold};
 pub use crate::content::{ContentEncoding, ContentMediaType};
 pub use crate::error::{Error, Failure};
 pub use crate::format::Format;
@@ -72,6 +73,7 @@ pub fn too_deep(ip: &Path<'_>, kp: &Path<'_>, uri: &str, limit: usize) -> Halt {
 pub struct Sink {
     failures: Vec<Failure>,
     steps_left: usize,
+    arguments: Option<ArgumentBudget>,
 }
 
 impl Sink {
@@ -80,6 +82,18 @@ impl Sink {
         Sink {
             failures: Vec::new(),
             steps_left: steps,
+            arguments: None,
+        }
+    }
+
+    /// Admits one member of the root to the argument limits (see [`ArgumentBudget`]): what
+    /// the root's key pass calls in a first-failure check. A sink without a budget admits
+    /// everything and leaves the limits to [`check_arguments`].
+    #[inline]
+    pub fn admit(&mut self, key: &str, value: &Value) -> bool {
+        match &mut self.arguments {
+            Some(budget) => budget.admit(key, value),
+            None => true,
         }
     }
 
@@ -133,6 +147,40 @@ pub fn record(
         keyword,
         message,
     ));
+}
+
+/// A first-failure check of generated code whose root schema's key pass admits every member
+/// of an object root to the argument limits (see [`ArgumentBudget`]); `evaluate` runs the
+/// root node function in quick mode with the sink it is given. The limits of arguments whose
+/// members were not all admitted (not an object, a root pass that did not run) are walked
+/// by [`arguments_hold`], so the verdict is always that of evaluating and walking.
+#[inline]
+pub fn is_valid_admitting(
+    instance: &Value,
+    steps: usize,
+    max_depth: usize,
+    max_nodes: usize,
+    max_string_length: usize,
+    evaluate: impl FnOnce(&mut Sink) -> Result<bool, Halt>,
+) -> bool {
+    let budget = match instance {
+        Value::Object(map) => {
+            ArgumentBudget::for_root(map, max_depth, max_nodes, max_string_length)
+        }
+        _ => None,
+    };
+    let members = instance.as_object().map_or(0, Map::len);
+    let mut sink = Sink {
+        failures: Vec::new(),
+        steps_left: steps,
+        arguments: budget,
+    };
+    evaluate(&mut sink).unwrap_or(false)
+        && (sink
+            .arguments
+            .as_ref()
+            .is_some_and(|b| b.admitted_all(members))
+            || arguments_hold(instance, max_depth, max_nodes, max_string_length))
 }
 
 /// The verdict of a generated validator as [`Validate::validate`] reports it.

@@ -112,7 +112,15 @@ impl Validator {
 
 impl Validate for Validator {
     fn is_valid(&self, instance: &Value) -> bool {
-        let within_limits = || limits::check_arguments(instance, &self.limits).is_ok();
+        let l = &self.limits;
+        let within_limits = || {
+            limits::arguments_hold(
+                instance,
+                l.max_argument_depth,
+                l.max_argument_nodes,
+                l.max_argument_string_length,
+            )
+        };
         let holds = || self.interpreter().is_valid(instance).unwrap_or(false);
         // Either order gives the same verdict (see `Ir::compares_arguments`); evaluating first
         // skips the walk over the arguments whenever the call fails.

@@ -13,15 +13,17 @@ mod compiled {
 }
 
 /// Keep in step with `tight_limits` in `build.rs`.
+fn tight() -> Limits {
+    Limits::new()
+        .max_evaluation_depth(12)
+        .max_argument_depth(16)
+        .max_argument_nodes(200)
+        .max_argument_string_length(64)
+        .max_evaluation_steps(2_000)
+}
+
 fn options() -> Options {
-    Options::new().limits(
-        Limits::new()
-            .max_evaluation_depth(12)
-            .max_argument_depth(16)
-            .max_argument_nodes(200)
-            .max_argument_string_length(64)
-            .max_evaluation_steps(2_000),
-    )
+    Options::new().limits(tight())
 }
 
 fn nest(depth: usize, leaf: Value, wrap: impl Fn(Value) -> Value) -> Value {
@@ -110,4 +112,58 @@ fn evaluation_steps_stop_both_paths_at_the_same_place() {
         &[json!(1), json!("x"), json!({"a": 1})],
     );
     assert_eq!(halted, 3);
+}
+
+/// The root's key pass admits each member to the argument limits in the compiled first-failure
+/// check; at every edge of every argument limit (values, depth, string length of names and
+/// of values), under members the schema constrains and members it leaves open, both paths
+/// give the verdict of evaluating and walking the arguments.
+#[test]
+fn argument_limits_at_their_edges_when_the_root_pass_admits_members() {
+    let limits = tight();
+    let mut instances = Vec::new();
+    // Values: the root and `n` scalar members, then the same count split over a nested array.
+    for n in 196..=202 {
+        let members: serde_json::Map<String, Value> =
+            (0..n).map(|i| (format!("m{i}"), json!(i))).collect();
+        instances.push(Value::Object(members));
+        let items: Vec<Value> = (0..n - 2).map(|i| json!(format!("t{i}"))).collect();
+        instances.push(json!({"tags": items}));
+        instances.push(json!({"extra": {"list": (0..n - 3).collect::<Vec<_>>()}}));
+    }
+    // Depth: arrays nested under a constrained member, an open one and an unknown one.
+    for d in 13..=18 {
+        instances.push(json!({"extra": nest(d, json!(1), |inner| json!([inner]))}));
+        instances.push(json!({"other": nest(d, json!({}), |inner| json!({"x": inner}))}));
+        instances.push(json!({"tags": nest(d, json!("s"), |inner| json!([inner]))}));
+    }
+    // Strings: names and values around 64 bytes, at the root and deeper.
+    for len in 62..=66 {
+        let s = "x".repeat(len);
+        instances.push(json!({"name": s.clone()}));
+        instances.push(json!({ s.clone(): 1 }));
+        instances.push(json!({"extra": { s.clone(): [s.clone()] }}));
+        instances.push(json!({"name": "n", "tags": [s.clone()]}));
+    }
+    let compiled = &compiled::OpenMembers;
+    let schema: Value = serde_json::from_str(compiled::OpenMembers::SCHEMA_JSON).unwrap();
+    let interpreted = Validator::with_options(&schema, &options()).unwrap();
+    let (mut over, mut within) = (0, 0);
+    for instance in &instances {
+        if let Err(e) = agree(compiled, &interpreted, instance) {
+            panic!("on {instance}: {e}");
+        }
+        let in_limits = limits.check_arguments(instance).is_ok();
+        let holds = Validator::new(&schema).unwrap().is_valid(instance);
+        assert_eq!(
+            compiled.is_valid(instance),
+            in_limits && holds,
+            "on {instance}"
+        );
+        if in_limits { within += 1 } else { over += 1 }
+    }
+    assert!(
+        over >= 20 && within >= 20,
+        "{over} over the limits, {within} within"
+    );
 }

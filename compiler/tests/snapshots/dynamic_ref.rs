@@ -11,6 +11,7 @@ impl DynamicRef {
 impl ::toolschema::Validate for DynamicRef {
     fn is_valid(&self, instance: &::toolschema::__private::Value) -> bool {
         use ::toolschema::__private as rt;
+        let failures = &mut rt::Sink::new(10000000);
         dynamic_ref_nodes::n0(
                 rt::QUICK,
                 instance,
@@ -18,10 +19,9 @@ impl ::toolschema::Validate for DynamicRef {
                 &rt::Path::ROOT,
                 &rt::Scope::root(1),
                 0,
-                &mut rt::Sink::new(10000000),
+                failures,
             )
-            .unwrap_or(false)
-            && rt::check_arguments(instance, 128, 1000000, 16777216).is_ok()
+            .unwrap_or(false) && rt::arguments_hold(instance, 128, 1000000, 16777216)
     }
     fn validate(
         &self,

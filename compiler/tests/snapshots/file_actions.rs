@@ -11,16 +11,21 @@ impl FileActions {
 impl ::toolschema::Validate for FileActions {
     fn is_valid(&self, instance: &::toolschema::__private::Value) -> bool {
         use ::toolschema::__private as rt;
-        file_actions_nodes::n0(
+        rt::is_valid_admitting(
+            instance,
+            10000000,
+            128,
+            1000000,
+            16777216,
+            |failures| file_actions_nodes::n0(
                 rt::QUICK,
                 instance,
                 &rt::Path::ROOT,
                 &rt::Path::ROOT,
                 0,
-                &mut rt::Sink::new(10000000),
-            )
-            .unwrap_or(false)
-            && rt::check_arguments(instance, 128, 1000000, 16777216).is_ok()
+                failures,
+            ),
+        )
     }
     fn validate(
         &self,
@@ -111,6 +116,9 @@ mod file_actions_nodes {
                             }
                         }
                         _ => {}
+                    }
+                    if !C && depth == 1 && !failures.admit(key, value) {
+                        return Ok(false);
                     }
                 }
                 if !rt::has_member(map, "action") {

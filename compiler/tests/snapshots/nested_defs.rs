@@ -11,14 +11,15 @@ impl NestedDefs {
 impl ::toolschema::Validate for NestedDefs {
     fn is_valid(&self, instance: &::toolschema::__private::Value) -> bool {
         use ::toolschema::__private as rt;
-        rt::check_arguments(instance, 128, 1000000, 16777216).is_ok()
+        let failures = &mut rt::Sink::new(10000000);
+        rt::arguments_hold(instance, 128, 1000000, 16777216)
             && nested_defs_nodes::n0(
                     rt::QUICK,
                     instance,
                     &rt::Path::ROOT,
                     &rt::Path::ROOT,
                     0,
-                    &mut rt::Sink::new(10000000),
+                    failures,
                 )
                 .unwrap_or(false)
     }

@@ -11,16 +11,21 @@ impl RecursiveTree {
 impl ::toolschema::Validate for RecursiveTree {
     fn is_valid(&self, instance: &::toolschema::__private::Value) -> bool {
         use ::toolschema::__private as rt;
-        recursive_tree_nodes::n0(
+        rt::is_valid_admitting(
+            instance,
+            10000000,
+            128,
+            1000000,
+            16777216,
+            |failures| recursive_tree_nodes::n0(
                 rt::QUICK,
                 instance,
                 &rt::Path::ROOT,
                 &rt::Path::ROOT,
                 0,
-                &mut rt::Sink::new(10000000),
-            )
-            .unwrap_or(false)
-            && rt::check_arguments(instance, 128, 1000000, 16777216).is_ok()
+                failures,
+            ),
+        )
     }
     fn validate(
         &self,
@@ -153,6 +158,9 @@ mod recursive_tree_nodes {
                             }
                         }
                         _ => {}
+                    }
+                    if !C && depth == 1 && !failures.admit(key, value) {
+                        return Ok(false);
                     }
                 }
                 if seen & (1 << 0) == 0 {

@@ -11,16 +11,16 @@ impl UnevaluatedAllOf {
 impl ::toolschema::Validate for UnevaluatedAllOf {
     fn is_valid(&self, instance: &::toolschema::__private::Value) -> bool {
         use ::toolschema::__private as rt;
+        let failures = &mut rt::Sink::new(10000000);
         unevaluated_all_of_nodes::n0(
                 rt::QUICK,
                 instance,
                 &rt::Path::ROOT,
                 &rt::Path::ROOT,
                 0,
-                &mut rt::Sink::new(10000000),
+                failures,
             )
-            .unwrap_or(false)
-            && rt::check_arguments(instance, 128, 1000000, 16777216).is_ok()
+            .unwrap_or(false) && rt::arguments_hold(instance, 128, 1000000, 16777216)
     }
     fn validate(
         &self,
