@@ -192,6 +192,8 @@ fn limits(dir: &Path, out_dir: &Path) {
         "any_of_chain",
         "exponential",
         "open_members",
+        "referenced_members",
+        "all_of_members",
     ] {
         builder = builder.schema(name, dir.join(format!("{name}.json")));
     }

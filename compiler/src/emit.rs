@@ -41,7 +41,7 @@ pub fn schema(
         called: RefCell::new(vec![sharing.representative(ir.root)]),
         called_names: RefCell::new(Vec::new()),
         current: Cell::new(ir.root),
-        root_admits: Cell::new(false),
+        admission: admission_chain(ir),
         naming: Cell::new(false),
         sharing,
     };
@@ -97,7 +97,7 @@ pub fn schema(
     // Either order gives the same verdict (see `Ir::compares_arguments`); evaluating first
     // skips the walk over the arguments whenever the call fails, and a root key pass that
     // admits each member to the limits makes the walk over the root's members its own.
-    let is_valid = if cx.root_admits.get() {
+    let is_valid = if !cx.admission.is_empty() {
         quote! {
             #quick_object rt::is_valid_admitting(
                 instance, #max_steps, #max_depth, #max_nodes, #max_string,
@@ -179,9 +179,9 @@ struct Cx<'a> {
     called_names: RefCell<Vec<NodeId>>,
     /// The representative whose function is being emitted.
     current: Cell<NodeId>,
-    /// Whether the root's function has a key pass that admits each member to the argument
-    /// limits (see `rt::is_valid_admitting`).
-    root_admits: Cell<bool>,
+    /// The functions that take part in admitting the root's members to the argument limits
+    /// in a first-failure check (see [`admission_chain`]); empty when none does.
+    admission: Vec<(NodeId, Admission)>,
     /// Whether that function is the member-name flavour: the instance is `key: &str`, always
     /// a string, checked in quick mode, so no `Value` is made for it.
     naming: Cell<bool>,
@@ -223,6 +223,62 @@ impl Uri {
 }
 
 /// An integer literal without a type suffix: the context gives its type.
+/// How a function takes part in admitting the root's members to the argument limits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Admission {
+    /// Its key pass admits them.
+    Own,
+    /// It hands the admitting on to its `$ref`.
+    Ref,
+    /// It hands the admitting on to this member of its `allOf`.
+    AllOf(usize),
+}
+
+/// The chain of functions from the root to the one whose key pass admits the root's members
+/// to the argument limits, in a first-failure check (`rt::is_valid_admitting`), instead of a
+/// walk of their own: the root itself when it has a key pass, else the first `$ref` or `allOf`
+/// member (applied to the same value, unconditionally) that has one, or hands on to one.
+/// Empty when there is none, or when arguments are walked before evaluation
+/// (`Ir::compares_arguments`).
+///
+/// At run time the chain passes on the root value's address (`Sink::hand`), and each function
+/// of the chain admits, or hands on, only when its own call is the one handed to
+/// (`Sink::take_hand`), so a function of the chain called anywhere else admits nothing.
+fn admission_chain(ir: &Ir) -> Vec<(NodeId, Admission)> {
+    fn find(ir: &Ir, id: NodeId, chain: &mut Vec<(NodeId, Admission)>) -> bool {
+        // In-place applicators form no cycle, but the chain is kept short all the same.
+        if chain.len() >= 16 || chain.iter().any(|(n, _)| *n == id) {
+            return false;
+        }
+        let Body_::Keywords(k) = &ir.node(id).body else {
+            return false;
+        };
+        if k.object.as_ref().is_some_and(|p| p.needs_key_pass()) {
+            chain.push((id, Admission::Own));
+            return true;
+        }
+        let next = k.reference.map(|t| (t, Admission::Ref)).into_iter().chain(
+            k.all_of
+                .iter()
+                .enumerate()
+                .map(|(i, &m)| (m, Admission::AllOf(i))),
+        );
+        for (child, how) in next {
+            chain.push((id, how));
+            if find(ir, child, chain) {
+                return true;
+            }
+            chain.pop();
+        }
+        false
+    }
+    let mut chain = Vec::new();
+    if !ir.compares_arguments && !find(ir, ir.root, &mut chain) {
+        chain.clear();
+    }
+    chain
+}
+
 fn int(x: impl Into<u128>) -> proc_macro2::Literal {
     proc_macro2::Literal::u128_unsuffixed(x.into())
 }
@@ -365,6 +421,15 @@ impl<'a> Cx<'a> {
     }
 
     /// The members of the class whose function is being emitted.
+    /// What the function being emitted does to admit the root's members, if it takes part.
+    fn admission(&self) -> Option<Admission> {
+        let members = self.current_members();
+        self.admission
+            .iter()
+            .find(|(id, _)| members.contains(id))
+            .map(|&(_, a)| a)
+    }
+
     fn current_members(&self) -> &[NodeId] {
         self.sharing.members(self.current.get())
     }
@@ -574,6 +639,18 @@ impl<'a> Cx<'a> {
         let c = quote! { mode };
         let f = quote! { rt::QUICK };
 
+        let admission = self.admission().filter(|_| !naming);
+        if admission.is_some() {
+            // Whether this call is the one that admits the root's members (or hands that on).
+            parts.push(quote! { let admitting = !C && failures.take_hand(v); });
+        }
+        let hand = |to: Admission| {
+            if admission == Some(to) {
+                quote! { if admitting { failures.hand(v); } }
+            } else {
+                quote! {}
+            }
+        };
         if let Some(target) = k.reference {
             let call = self.call(
                 target,
@@ -583,6 +660,7 @@ impl<'a> Cx<'a> {
                 quote! { &kp.key("$ref") },
                 marks.clone(),
             );
+            parts.push(hand(Admission::Ref));
             parts.push(sub(&mut b, call));
         }
         match k.dynamic_reference.as_deref() {
@@ -770,6 +848,7 @@ impl<'a> Cx<'a> {
             });
         }
         for (i, &child) in k.all_of.iter().enumerate() {
+            parts.push(hand(Admission::AllOf(i)));
             let i = int(i as u64);
             let call = self.call(
                 child,
@@ -1859,21 +1938,18 @@ impl<'a> Cx<'a> {
             } else {
                 (quote! { (key, value) }, quote! { map })
             };
-            // The root's key pass admits each member to the argument limits in a first-failure
-            // check (`rt::is_valid_admitting`), which then needs no walk of its own over the
-            // root; only the entry call evaluates the root at depth 1. A member is admitted
-            // after its evaluation, so a call that fails there walks none of it.
-            let admit =
-                if !self.ir.compares_arguments && self.current_members().contains(&self.ir.root) {
-                    self.root_admits.set(true);
-                    quote! {
-                        if !C && depth == 1 && !failures.admit(key, value) {
-                            return Ok(false);
-                        }
+            // The key pass that admits the root's members to the argument limits (see
+            // `admission_chain`). A member is admitted after its evaluation, so a call that
+            // fails there walks none of it.
+            let admit = if self.admission() == Some(Admission::Own) {
+                quote! {
+                    if admitting && !failures.admit(key, value) {
+                        return Ok(false);
                     }
-                } else {
-                    quote! {}
-                };
+                }
+            } else {
+                quote! {}
+            };
             out.push(quote! {
                 for #binding in #iteration {
                     #matched_decl

@@ -74,6 +74,9 @@ pub struct Sink {
     failures: Vec<Failure>,
     steps_left: usize,
     arguments: Option<ArgumentBudget>,
+    /// The address of the value whose members the next function of the admission chain
+    /// entered may admit; 0 when none.
+    hand: usize,
 }
 
 impl Sink {
@@ -83,7 +86,27 @@ impl Sink {
             failures: Vec::new(),
             steps_left: steps,
             arguments: None,
+            hand: 0,
         }
+    }
+
+    /// Hands the admitting of `v`'s members on to the function about to be called on `v`.
+    #[inline]
+    pub fn hand(&mut self, v: &Value) {
+        self.hand = v as *const Value as usize;
+    }
+
+    /// Whether this call, on `v`, is the one the admitting of the root's members was handed
+    /// to; if so, takes the hand, so no later call can. (The hand is given just before the
+    /// call it is meant for, and every function that takes hands does so on entry, so the
+    /// first call that could take it is the one meant.)
+    #[inline]
+    pub fn take_hand(&mut self, v: &Value) -> bool {
+        let handed = self.hand == v as *const Value as usize;
+        if handed {
+            self.hand = 0;
+        }
+        handed
     }
 
     /// Admits one member of the root to the argument limits (see [`ArgumentBudget`]): what
@@ -149,11 +172,13 @@ pub fn record(
     ));
 }
 
-/// A first-failure check of generated code whose root schema's key pass admits every member
-/// of an object root to the argument limits (see [`ArgumentBudget`]); `evaluate` runs the
-/// root node function in quick mode with the sink it is given. The limits of arguments whose
-/// members were not all admitted (not an object, a root pass that did not run) are walked
-/// by [`arguments_hold`], so the verdict is always that of evaluating and walking.
+/// A first-failure check of generated code in which a key pass over the root (the root
+/// schema's own, or that of a `$ref` or `allOf` member it hands the root on to, see
+/// [`Sink::take_hand`]) admits every member of an object root to the argument limits (see
+/// [`ArgumentBudget`]); `evaluate` runs the root node function in quick mode with the sink
+/// it is given. The limits of arguments whose members were not all admitted, each once (not
+/// an object, a key pass that did not run) are walked by [`arguments_hold`], so the verdict
+/// is always that of evaluating and walking.
 #[inline]
 pub fn is_valid_admitting(
     instance: &Value,
@@ -174,6 +199,7 @@ pub fn is_valid_admitting(
         failures: Vec::new(),
         steps_left: steps,
         arguments: budget,
+        hand: instance as *const Value as usize,
     };
     evaluate(&mut sink).unwrap_or(false)
         && (sink

@@ -114,12 +114,13 @@ fn evaluation_steps_stop_both_paths_at_the_same_place() {
     assert_eq!(halted, 3);
 }
 
-/// The root's key pass admits each member to the argument limits in the compiled first-failure
-/// check; at every edge of every argument limit (values, depth, string length of names and
-/// of values), under members the schema constrains and members it leaves open, both paths
-/// give the verdict of evaluating and walking the arguments.
+/// A key pass over the root admits each member to the argument limits in the compiled
+/// first-failure check: the root schema's own, or that of a `$ref` or `allOf` member it hands
+/// the root on to. At every edge of every argument limit (values, depth, string length of
+/// names and of values), under members the schema constrains and members it leaves open,
+/// both paths give the verdict of evaluating and walking the arguments.
 #[test]
-fn argument_limits_at_their_edges_when_the_root_pass_admits_members() {
+fn argument_limits_at_their_edges_when_a_key_pass_admits_members() {
     let limits = tight();
     let mut instances = Vec::new();
     // Values: the root and `n` scalar members, then the same count split over a nested array.
@@ -145,25 +146,34 @@ fn argument_limits_at_their_edges_when_the_root_pass_admits_members() {
         instances.push(json!({"extra": { s.clone(): [s.clone()] }}));
         instances.push(json!({"name": "n", "tags": [s.clone()]}));
     }
-    let compiled = &compiled::OpenMembers;
-    let schema: Value = serde_json::from_str(compiled::OpenMembers::SCHEMA_JSON).unwrap();
-    let interpreted = Validator::with_options(&schema, &options()).unwrap();
-    let (mut over, mut within) = (0, 0);
-    for instance in &instances {
-        if let Err(e) = agree(compiled, &interpreted, instance) {
-            panic!("on {instance}: {e}");
+    let validators: [(&dyn Validate, &str); 3] = [
+        (&compiled::OpenMembers, compiled::OpenMembers::SCHEMA_JSON),
+        (
+            &compiled::ReferencedMembers,
+            compiled::ReferencedMembers::SCHEMA_JSON,
+        ),
+        (&compiled::AllOfMembers, compiled::AllOfMembers::SCHEMA_JSON),
+    ];
+    for (compiled, schema) in validators {
+        let schema: Value = serde_json::from_str(schema).unwrap();
+        let interpreted = Validator::with_options(&schema, &options()).unwrap();
+        let (mut over, mut within) = (0, 0);
+        for instance in &instances {
+            if let Err(e) = agree(compiled, &interpreted, instance) {
+                panic!("{schema} on {instance}: {e}");
+            }
+            let in_limits = limits.check_arguments(instance).is_ok();
+            let holds = Validator::new(&schema).unwrap().is_valid(instance);
+            assert_eq!(
+                compiled.is_valid(instance),
+                in_limits && holds,
+                "{schema} on {instance}"
+            );
+            if in_limits { within += 1 } else { over += 1 }
         }
-        let in_limits = limits.check_arguments(instance).is_ok();
-        let holds = Validator::new(&schema).unwrap().is_valid(instance);
-        assert_eq!(
-            compiled.is_valid(instance),
-            in_limits && holds,
-            "on {instance}"
+        assert!(
+            over >= 20 && within >= 20,
+            "{over} over the limits, {within} within"
         );
-        if in_limits { within += 1 } else { over += 1 }
     }
-    assert!(
-        over >= 20 && within >= 20,
-        "{over} over the limits, {within} within"
-    );
 }

@@ -11,8 +11,13 @@ impl DynamicRef {
 impl ::toolschema::Validate for DynamicRef {
     fn is_valid(&self, instance: &::toolschema::__private::Value) -> bool {
         use ::toolschema::__private as rt;
-        let failures = &mut rt::Sink::new(10000000);
-        dynamic_ref_nodes::n0(
+        rt::is_valid_admitting(
+            instance,
+            10000000,
+            128,
+            1000000,
+            16777216,
+            |failures| dynamic_ref_nodes::n0(
                 rt::QUICK,
                 instance,
                 &rt::Path::ROOT,
@@ -20,8 +25,8 @@ impl ::toolschema::Validate for DynamicRef {
                 &rt::Scope::root(1),
                 0,
                 failures,
-            )
-            .unwrap_or(false) && rt::arguments_hold(instance, 128, 1000000, 16777216)
+            ),
+        )
     }
     fn validate(
         &self,
@@ -87,6 +92,10 @@ mod dynamic_ref_nodes {
         };
         let tracking = matches!(v, Value::Object(_));
         let mut marks = rt::Marks::default();
+        let admitting = !C && failures.take_hand(v);
+        if admitting {
+            failures.hand(v);
+        }
         if !n1(
             mode,
             v,
@@ -160,6 +169,7 @@ mod dynamic_ref_nodes {
         };
         let tracking = matches!(v, Value::Object(_) | Value::Array(_)) && out.is_some();
         let mut marks = rt::Marks::default();
+        let admitting = !C && failures.take_hand(v);
         if !matches!(v, Value::Object(_)) {
             if !C {
                 return Ok(false);
@@ -206,6 +216,9 @@ mod dynamic_ref_nodes {
                     }
                     if matched && tracking {
                         marks.set(i);
+                    }
+                    if admitting && !failures.admit(key, value) {
+                        return Ok(false);
                     }
                 }
             }

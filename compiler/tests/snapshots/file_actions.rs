@@ -76,6 +76,7 @@ mod file_actions_nodes {
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
         let depth = depth + 1;
+        let admitting = !C && failures.take_hand(v);
         if !matches!(v, Value::Object(_)) {
             if !C {
                 return Ok(false);
@@ -117,7 +118,7 @@ mod file_actions_nodes {
                         }
                         _ => {}
                     }
-                    if !C && depth == 1 && !failures.admit(key, value) {
+                    if admitting && !failures.admit(key, value) {
                         return Ok(false);
                     }
                 }

@@ -76,6 +76,7 @@ mod flat_tool_nodes {
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
         let depth = depth + 1;
+        let admitting = !C && failures.take_hand(v);
         if !matches!(v, Value::Object(_)) {
             if !C {
                 return Ok(false);
@@ -212,7 +213,7 @@ mod flat_tool_nodes {
                             ),
                         );
                     }
-                    if !C && depth == 1 && !failures.admit(key, value) {
+                    if admitting && !failures.admit(key, value) {
                         return Ok(false);
                     }
                 }

@@ -80,6 +80,7 @@ mod recursive_tree_nodes {
             return Err(rt::too_deep(ip, kp, "toolschema:///schema.json#", 100));
         }
         let depth = depth + 1;
+        let admitting = !C && failures.take_hand(v);
         if !matches!(v, Value::Object(_)) {
             if !C {
                 return Ok(false);
@@ -159,7 +160,7 @@ mod recursive_tree_nodes {
                         }
                         _ => {}
                     }
-                    if !C && depth == 1 && !failures.admit(key, value) {
+                    if admitting && !failures.admit(key, value) {
                         return Ok(false);
                     }
                 }

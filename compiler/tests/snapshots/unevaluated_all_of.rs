@@ -11,16 +11,21 @@ impl UnevaluatedAllOf {
 impl ::toolschema::Validate for UnevaluatedAllOf {
     fn is_valid(&self, instance: &::toolschema::__private::Value) -> bool {
         use ::toolschema::__private as rt;
-        let failures = &mut rt::Sink::new(10000000);
-        unevaluated_all_of_nodes::n0(
+        rt::is_valid_admitting(
+            instance,
+            10000000,
+            128,
+            1000000,
+            16777216,
+            |failures| unevaluated_all_of_nodes::n0(
                 rt::QUICK,
                 instance,
                 &rt::Path::ROOT,
                 &rt::Path::ROOT,
                 0,
                 failures,
-            )
-            .unwrap_or(false) && rt::arguments_hold(instance, 128, 1000000, 16777216)
+            ),
+        )
     }
     fn validate(
         &self,
@@ -73,6 +78,10 @@ mod unevaluated_all_of_nodes {
         let depth = depth + 1;
         let tracking = matches!(v, Value::Object(_));
         let mut marks = rt::Marks::default();
+        let admitting = !C && failures.take_hand(v);
+        if admitting {
+            failures.hand(v);
+        }
         if !n1_allof_0(
             mode,
             v,
@@ -217,6 +226,7 @@ mod unevaluated_all_of_nodes {
         let depth = depth + 1;
         let tracking = matches!(v, Value::Object(_) | Value::Array(_)) && out.is_some();
         let mut marks = rt::Marks::default();
+        let admitting = !C && failures.take_hand(v);
         match v {
             Value::Object(map) => {
                 let mut seen: u64 = 0;
@@ -245,6 +255,9 @@ mod unevaluated_all_of_nodes {
                     }
                     if matched && tracking {
                         marks.set(i);
+                    }
+                    if admitting && !failures.admit(key, value) {
+                        return Ok(false);
                     }
                 }
                 if seen & (1 << 0) == 0 {
