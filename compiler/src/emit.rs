@@ -19,6 +19,7 @@ use std::cell::{Cell, RefCell};
 use toolschema_core::Limits;
 use toolschema_core::ir::*;
 use toolschema_core::json::{JsonType, TypeSet};
+use toolschema_core::messages;
 use toolschema_core::number::Bound;
 use toolschema_core::regex::Shape;
 
@@ -742,7 +743,8 @@ impl<'a> Cx<'a> {
         } else if let Some(types) = k.types {
             let test = type_test(types);
             let bits = int(types.bits());
-            let msg = quote! { rt::messages::type_mismatch(rt::TypeSet::from_bits(#bits), v) };
+            let msg =
+                quote! { rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(#bits), v) };
             let failure = fail(&mut b, uri, "type", quote! { ip }, msg);
             let negated = negate(&test);
             parts.push(quote! { if #negated { #failure } });
@@ -780,7 +782,14 @@ impl<'a> Cx<'a> {
                     quote! { rt::equal(&CONST, v) },
                 ),
             };
-            let msg = quote! { rt::messages::const_mismatch(&rt::value(#text)) };
+            // The message names only the schema's value: written here, once, unless the value
+            // holds a number, whose text depends on how the runtime's JSON is built.
+            let msg = if holds_number(value) {
+                quote! { rt::messages::const_mismatch(&rt::value(#text)) }
+            } else {
+                let msg = messages::const_mismatch(value);
+                quote! { #msg }
+            };
             let failure = fail(&mut b, uri, "const", quote! { ip }, msg);
             let negated = negate(&test);
             parts.push(quote! { #setup if #negated { #failure } });
@@ -789,22 +798,42 @@ impl<'a> Cx<'a> {
             let text = Value::Array(options.clone()).to_string();
             let strings: Option<Vec<&str>> = options.iter().map(Value::as_str).collect();
             let names: Vec<&str> = options.iter().filter_map(Value::as_str).collect();
-            let test = match strings {
-                _ if naming && names.is_empty() => quote! { false },
-                _ if naming => quote! { matches!(key, #(#names)|*) },
-                Some(list) if !list.is_empty() => {
-                    quote! { matches!(v, Value::String(s) if matches!(s.as_str(), #(#list)|*)) }
-                }
-                _ => quote! { ENUM.iter().any(|option| rt::equal(option, v)) },
+            // The options are parsed at run time only where they are compared as values.
+            let (test, compares_values) = match strings {
+                _ if naming && names.is_empty() => (quote! { false }, false),
+                _ if naming => (quote! { matches!(key, #(#names)|*) }, false),
+                Some(list) if !list.is_empty() => (
+                    quote! { matches!(v, Value::String(s) if matches!(s.as_str(), #(#list)|*)) },
+                    false,
+                ),
+                _ => (
+                    quote! { ENUM.iter().any(|option| rt::equal(option, v)) },
+                    true,
+                ),
             };
-            let msg = quote! { rt::messages::enum_mismatch(&ENUM) };
+            let numbers = options.iter().any(holds_number);
+            let setup = if compares_values || numbers {
+                quote! {
+                    static ENUM: rt::LazyLock<Vec<Value>> = rt::LazyLock::new(|| match rt::value(#text) {
+                        Value::Array(options) => options,
+                        _ => Vec::new(),
+                    });
+                }
+            } else {
+                quote! {}
+            };
+            // The message names only the schema's options: written here, once, unless they
+            // hold a number, whose text depends on how the runtime's JSON is built.
+            let msg = if numbers {
+                quote! { rt::messages::enum_mismatch(&ENUM) }
+            } else {
+                let msg = messages::enum_mismatch(options);
+                quote! { #msg }
+            };
             let failure = fail(&mut b, uri, "enum", quote! { ip }, msg);
             let negated = negate(&test);
             parts.push(quote! {
-                static ENUM: rt::LazyLock<Vec<Value>> = rt::LazyLock::new(|| match rt::value(#text) {
-                    Value::Array(options) => options,
-                    _ => Vec::new(),
-                });
+                #setup
                 if #negated { #failure }
             });
         }
@@ -2248,6 +2277,16 @@ fn fail(
         }
         valid = false;
         rt::record(failures, #ip, &kp.key(#keyword), #absolute, #keyword, #message);
+    }
+}
+
+/// Whether `value` is or holds a number.
+fn holds_number(value: &Value) -> bool {
+    match value {
+        Value::Number(_) => true,
+        Value::Array(items) => items.iter().any(holds_number),
+        Value::Object(map) => map.values().any(holds_number),
+        _ => false,
     }
 }
 

@@ -161,14 +161,14 @@ pub fn record(
     kp: &Path<'_>,
     absolute: &'static str,
     keyword: &'static str,
-    message: String,
+    message: impl Into<Cow<'static, str>>,
 ) {
     failures.failures.push(Failure::borrowing(
         ip.pointer(),
         kp.pointer(),
         Some(Cow::Borrowed(absolute)),
         keyword,
-        message,
+        message.into(),
     ));
 }
 

@@ -76,7 +76,9 @@ pub struct Failure {
     // strings: borrowing them saves two allocations per failure.
     absolute_keyword_location: Option<Cow<'static, str>>,
     keyword: Cow<'static, str>,
-    message: String,
+    // Messages that depend only on the schema (and the instance's type) are made once and
+    // borrowed.
+    message: Cow<'static, str>,
 }
 
 impl Failure {
@@ -93,7 +95,7 @@ impl Failure {
             keyword_location: keyword_location.into(),
             absolute_keyword_location: absolute_keyword_location.map(Cow::Owned),
             keyword: Cow::Owned(keyword.into()),
-            message: message.into(),
+            message: Cow::Owned(message.into()),
         }
     }
 
@@ -104,7 +106,7 @@ impl Failure {
         keyword_location: String,
         absolute_keyword_location: Option<Cow<'static, str>>,
         keyword: &'static str,
-        message: String,
+        message: Cow<'static, str>,
     ) -> Failure {
         Failure {
             instance_location,
@@ -209,9 +211,21 @@ impl Error {
     ///
     /// Generated validators build their errors with this.
     pub fn invalid_instance(failures: Vec<Failure>) -> Error {
-        let message: Cow<'static, str> = match failures.len() {
-            1 => "the arguments are invalid: 1 failure".into(),
-            n => format!("the arguments are invalid: {n} failures").into(),
+        // The summaries of small counts are written once, so most errors format nothing.
+        const SUMMARIES: [&str; 9] = [
+            "the arguments are invalid: 0 failures",
+            "the arguments are invalid: 1 failure",
+            "the arguments are invalid: 2 failures",
+            "the arguments are invalid: 3 failures",
+            "the arguments are invalid: 4 failures",
+            "the arguments are invalid: 5 failures",
+            "the arguments are invalid: 6 failures",
+            "the arguments are invalid: 7 failures",
+            "the arguments are invalid: 8 failures",
+        ];
+        let message: Cow<'static, str> = match SUMMARIES.get(failures.len()) {
+            Some(summary) => Cow::Borrowed(summary),
+            None => format!("the arguments are invalid: {} failures", failures.len()).into(),
         };
         Error::new(
             ErrorClass::Validation,
@@ -286,3 +300,25 @@ impl fmt::Debug for Error {
 }
 
 impl std::error::Error for Error {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The summary names the count of failures, in words agreeing with it, whatever the count.
+    #[test]
+    fn summaries_count_the_failures() {
+        for n in 0..20 {
+            let failures = (0..n)
+                .map(|i| Failure::new(format!("/{i}"), "", None, "type", "wrong"))
+                .collect();
+            let error = Error::invalid_instance(failures);
+            let noun = if n == 1 { "failure" } else { "failures" };
+            assert_eq!(
+                error.message(),
+                format!("the arguments are invalid: {n} {noun}")
+            );
+            assert_eq!(error.failures().len(), n);
+        }
+    }
+}

@@ -368,7 +368,7 @@ impl<'ir> Interpreter<'ir> {
         keyword: &'static str,
         ip: &Path<'_>,
         kp: &Path<'_>,
-        message: String,
+        message: impl Into<Cow<'static, str>>,
     ) {
         let absolute = if keyword.is_empty() {
             node.uri.clone()
@@ -381,7 +381,7 @@ impl<'ir> Interpreter<'ir> {
             kp.pointer(),
             Some(Cow::Owned(absolute)),
             keyword_name,
-            message,
+            message.into(),
         ));
     }
 
@@ -534,7 +534,7 @@ impl<'ir> Interpreter<'ir> {
         }
         if let Some(types) = k.types {
             if !types.matches(v) {
-                fail!("type", ip, messages::type_mismatch(types, v));
+                fail!("type", ip, messages::type_mismatch_shared(types, v));
             }
         }
         if let Some(c) = &k.constant {
@@ -874,7 +874,7 @@ impl<'ir> Interpreter<'ir> {
                     kp.pointer(),
                     Some(Cow::Owned(node.uri.clone())),
                     keyword,
-                    messages::false_schema(keyword, property, index),
+                    messages::false_schema(keyword, property, index).into(),
                 ));
             }
             return Ok(false);

@@ -6,7 +6,9 @@
 
 use crate::json::{JsonType, TypeSet};
 use serde_json::{Number, Value};
+use std::borrow::Cow;
 use std::fmt::Write;
+use std::sync::OnceLock;
 
 const SHOWN: usize = 80;
 
@@ -102,6 +104,26 @@ pub fn type_mismatch(expected: TypeSet, value: &Value) -> String {
         }
     }
     out
+}
+
+/// [`type_mismatch`], made once per expected set and type found and then shared, where the
+/// message does not name the value (all but a number where an integer is expected).
+pub fn type_mismatch_shared(expected: TypeSet, value: &Value) -> Cow<'static, str> {
+    const FOUND: usize = 6;
+    static MADE: [OnceLock<String>; 128 * FOUND] = [const { OnceLock::new() }; 128 * FOUND];
+    let found = match value {
+        Value::Number(_) if expected.contains(JsonType::Integer) => {
+            return Cow::Owned(type_mismatch(expected, value));
+        }
+        Value::Null => 0,
+        Value::Bool(_) => 1,
+        Value::Object(_) => 2,
+        Value::Array(_) => 3,
+        Value::Number(_) => 4,
+        Value::String(_) => 5,
+    };
+    let slot = &MADE[usize::from(expected.bits()) * FOUND + found];
+    Cow::Borrowed(slot.get_or_init(|| type_mismatch(expected, value)).as_str())
 }
 
 /// `const`.
@@ -299,4 +321,37 @@ pub fn evaluation_too_long(limit: usize) -> String {
 /// The evaluation-depth limit.
 pub fn evaluation_too_deep(limit: usize) -> String {
     format!("evaluation nests more than the limit of {limit} subschemas")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// The shared type messages are word for word those made each time, for every expected
+    /// set and every kind of value, asked for in any order.
+    #[test]
+    fn shared_type_messages_are_the_made_ones() {
+        let values = [
+            json!(null),
+            json!(true),
+            json!({"a": 1}),
+            json!([1]),
+            json!(1.5),
+            json!(7),
+            json!("s"),
+        ];
+        for round in 0..2 {
+            for bits in (0..128u8).rev() {
+                for v in &values {
+                    let expected = TypeSet::from_bits(bits);
+                    assert_eq!(
+                        type_mismatch_shared(expected, v),
+                        type_mismatch(expected, v),
+                        "{bits:#b} {v} (round {round})"
+                    );
+                }
+            }
+        }
+    }
 }

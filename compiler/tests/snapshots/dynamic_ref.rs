@@ -181,7 +181,7 @@ mod dynamic_ref_nodes {
                 &kp.key("type"),
                 "https://example.test/tree#/type",
                 "type",
-                rt::messages::type_mismatch(rt::TypeSet::from_bits(4), v),
+                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(4), v),
             );
         }
         match v {
@@ -273,7 +273,7 @@ mod dynamic_ref_nodes {
                 &kp.key("type"),
                 "https://example.test/tree#/properties/children/type",
                 "type",
-                rt::messages::type_mismatch(rt::TypeSet::from_bits(8), v),
+                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(8), v),
             );
         }
         match v {

@@ -88,7 +88,7 @@ mod file_actions_nodes {
                 &kp.key("type"),
                 "toolschema:///schema.json#/type",
                 "type",
-                rt::messages::type_mismatch(rt::TypeSet::from_bits(4), v),
+                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(4), v),
             );
         }
         match v {
@@ -901,7 +901,7 @@ mod file_actions_nodes {
                 &kp.key("type"),
                 "toolschema:///schema.json#/properties/timeout/oneOf/0/type",
                 "type",
-                rt::messages::type_mismatch(rt::TypeSet::from_bits(64), v),
+                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(64), v),
             );
         }
         match v {
@@ -953,7 +953,7 @@ mod file_actions_nodes {
                 &kp.key("type"),
                 "toolschema:///schema.json#/properties/timeout/oneOf/1/type",
                 "type",
-                rt::messages::type_mismatch(rt::TypeSet::from_bits(32), v),
+                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
             );
         }
         match v {
@@ -1003,7 +1003,7 @@ mod file_actions_nodes {
                 &kp.key("const"),
                 "toolschema:///schema.json#/properties/timeout/oneOf/2/const",
                 "const",
-                rt::messages::const_mismatch(&rt::value("null")),
+                "must be exactly null",
             );
         }
         Ok(valid)
@@ -1030,7 +1030,7 @@ mod file_actions_nodes {
                 &kp.key("const"),
                 "toolschema:///schema.json#/oneOf/5/properties/dry_run/const",
                 "const",
-                rt::messages::const_mismatch(&rt::value("true")),
+                "must be exactly true",
             );
         }
         Ok(valid)
@@ -1057,7 +1057,7 @@ mod file_actions_nodes {
                 &kp.key("const"),
                 "toolschema:///schema.json#/oneOf/4/properties/action/const",
                 "const",
-                rt::messages::const_mismatch(&rt::value("\"move\"")),
+                "must be exactly \"move\"",
             );
         }
         Ok(valid)
@@ -1100,7 +1100,7 @@ mod file_actions_nodes {
                     ABSOLUTE[at]
                 },
                 "type",
-                rt::messages::type_mismatch(rt::TypeSet::from_bits(32), v),
+                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
             );
         }
         Ok(valid)
@@ -1127,7 +1127,7 @@ mod file_actions_nodes {
                 &kp.key("const"),
                 "toolschema:///schema.json#/oneOf/3/properties/action/const",
                 "const",
-                rt::messages::const_mismatch(&rt::value("\"list\"")),
+                "must be exactly \"list\"",
             );
         }
         Ok(valid)
@@ -1154,7 +1154,7 @@ mod file_actions_nodes {
                 &kp.key("type"),
                 "toolschema:///schema.json#/oneOf/3/properties/recursive/type",
                 "type",
-                rt::messages::type_mismatch(rt::TypeSet::from_bits(2), v),
+                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(2), v),
             );
         }
         Ok(valid)
@@ -1170,12 +1170,6 @@ mod file_actions_nodes {
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
         let depth = depth + 1;
-        static ENUM: rt::LazyLock<Vec<Value>> = rt::LazyLock::new(|| match rt::value(
-            "[\"delete\",\"remove\"]",
-        ) {
-            Value::Array(options) => options,
-            _ => Vec::new(),
-        });
         if !matches!(v, Value::String(s) if matches!(s.as_str(), "delete" | "remove")) {
             if !C {
                 return Ok(false);
@@ -1187,7 +1181,7 @@ mod file_actions_nodes {
                 &kp.key("enum"),
                 "toolschema:///schema.json#/oneOf/2/properties/action/enum",
                 "enum",
-                rt::messages::enum_mismatch(&ENUM),
+                "must be one of: \"delete\", \"remove\"",
             );
         }
         Ok(valid)
@@ -1214,7 +1208,7 @@ mod file_actions_nodes {
                 &kp.key("const"),
                 "toolschema:///schema.json#/oneOf/1/properties/action/const",
                 "const",
-                rt::messages::const_mismatch(&rt::value("\"write\"")),
+                "must be exactly \"write\"",
             );
         }
         Ok(valid)
@@ -1241,7 +1235,7 @@ mod file_actions_nodes {
                 &kp.key("const"),
                 "toolschema:///schema.json#/oneOf/0/properties/action/const",
                 "const",
-                rt::messages::const_mismatch(&rt::value("\"read\"")),
+                "must be exactly \"read\"",
             );
         }
         Ok(valid)

@@ -88,7 +88,7 @@ mod flat_tool_nodes {
                 &kp.key("type"),
                 "toolschema:///schema.json#/type",
                 "type",
-                rt::messages::type_mismatch(rt::TypeSet::from_bits(4), v),
+                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(4), v),
             );
         }
         match v {
@@ -258,7 +258,7 @@ mod flat_tool_nodes {
                 &kp.key("type"),
                 "toolschema:///schema.json#/properties/exact/type",
                 "type",
-                rt::messages::type_mismatch(rt::TypeSet::from_bits(2), v),
+                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(2), v),
             );
         }
         Ok(valid)
@@ -285,7 +285,7 @@ mod flat_tool_nodes {
                 &kp.key("type"),
                 "toolschema:///schema.json#/properties/limit/type",
                 "type",
-                rt::messages::type_mismatch(rt::TypeSet::from_bits(64), v),
+                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(64), v),
             );
         }
         match v {
@@ -357,7 +357,7 @@ mod flat_tool_nodes {
                 &kp.key("type"),
                 "toolschema:///schema.json#/properties/query/type",
                 "type",
-                rt::messages::type_mismatch(rt::TypeSet::from_bits(32), v),
+                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
             );
         }
         match v {
@@ -418,7 +418,7 @@ mod flat_tool_nodes {
                 &kp.key("type"),
                 "toolschema:///schema.json#/properties/site/type",
                 "type",
-                rt::messages::type_mismatch(rt::TypeSet::from_bits(32), v),
+                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
             );
         }
         match v {
@@ -453,12 +453,6 @@ mod flat_tool_nodes {
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
         let depth = depth + 1;
-        static ENUM: rt::LazyLock<Vec<Value>> = rt::LazyLock::new(|| match rt::value(
-            "[\"relevance\",\"date\"]",
-        ) {
-            Value::Array(options) => options,
-            _ => Vec::new(),
-        });
         if !matches!(v, Value::String(s) if matches!(s.as_str(), "relevance" | "date")) {
             if !C {
                 return Ok(false);
@@ -470,7 +464,7 @@ mod flat_tool_nodes {
                 &kp.key("enum"),
                 "toolschema:///schema.json#/properties/sort/enum",
                 "enum",
-                rt::messages::enum_mismatch(&ENUM),
+                "must be one of: \"relevance\", \"date\"",
             );
         }
         Ok(valid)

@@ -83,7 +83,7 @@ mod nested_defs_nodes {
                 &kp.key("type"),
                 "toolschema:///schema.json#/type",
                 "type",
-                rt::messages::type_mismatch(rt::TypeSet::from_bits(4), v),
+                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(4), v),
             );
         }
         match v {
@@ -228,7 +228,7 @@ mod nested_defs_nodes {
                 &kp.key("type"),
                 "toolschema:///schema.json#/properties/labels/type",
                 "type",
-                rt::messages::type_mismatch(rt::TypeSet::from_bits(8), v),
+                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(8), v),
             );
         }
         match v {
@@ -304,7 +304,7 @@ mod nested_defs_nodes {
                 &kp.key("type"),
                 "toolschema:///schema.json#/properties/title/type",
                 "type",
-                rt::messages::type_mismatch(rt::TypeSet::from_bits(32), v),
+                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
             );
         }
         Ok(valid)
@@ -350,7 +350,7 @@ mod nested_defs_nodes {
                 &kp.key("type"),
                 "toolschema:///schema.json#/$defs/label/type",
                 "type",
-                rt::messages::type_mismatch(rt::TypeSet::from_bits(32), v),
+                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
             );
         }
         match v {
@@ -397,7 +397,7 @@ mod nested_defs_nodes {
                 &kp.key("type"),
                 "toolschema:///schema.json#/$defs/user/type",
                 "type",
-                rt::messages::type_mismatch(rt::TypeSet::from_bits(4), v),
+                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(4), v),
             );
         }
         match v {
@@ -482,7 +482,7 @@ mod nested_defs_nodes {
                 &kp.key("type"),
                 "toolschema:///schema.json#/$defs/user/properties/id/type",
                 "type",
-                rt::messages::type_mismatch(rt::TypeSet::from_bits(64), v),
+                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(64), v),
             );
         }
         match v {
@@ -534,7 +534,7 @@ mod nested_defs_nodes {
                 &kp.key("type"),
                 "toolschema:///schema.json#/$defs/user/properties/login/type",
                 "type",
-                rt::messages::type_mismatch(rt::TypeSet::from_bits(32), v),
+                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
             );
         }
         match v {

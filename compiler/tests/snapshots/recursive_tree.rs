@@ -92,7 +92,7 @@ mod recursive_tree_nodes {
                 &kp.key("type"),
                 "toolschema:///schema.json#/type",
                 "type",
-                rt::messages::type_mismatch(rt::TypeSet::from_bits(4), v),
+                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(4), v),
             );
         }
         match v {
@@ -217,7 +217,7 @@ mod recursive_tree_nodes {
                 &kp.key("type"),
                 "toolschema:///schema.json#/properties/children/type",
                 "type",
-                rt::messages::type_mismatch(rt::TypeSet::from_bits(8), v),
+                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(8), v),
             );
         }
         match v {
@@ -271,7 +271,7 @@ mod recursive_tree_nodes {
                 &kp.key("type"),
                 "toolschema:///schema.json#/properties/name/type",
                 "type",
-                rt::messages::type_mismatch(rt::TypeSet::from_bits(32), v),
+                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
             );
         }
         Ok(valid)

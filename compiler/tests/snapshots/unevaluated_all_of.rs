@@ -472,7 +472,7 @@ mod unevaluated_all_of_nodes {
                     ABSOLUTE[at]
                 },
                 "type",
-                rt::messages::type_mismatch(rt::TypeSet::from_bits(64), v),
+                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(64), v),
             );
         }
         Ok(valid)
@@ -499,7 +499,7 @@ mod unevaluated_all_of_nodes {
                 &kp.key("const"),
                 "toolschema:///schema.json#/allOf/1/properties/encoding/const",
                 "const",
-                rt::messages::const_mismatch(&rt::value("\"utf-8\"")),
+                "must be exactly \"utf-8\"",
             );
         }
         Ok(valid)
@@ -526,7 +526,7 @@ mod unevaluated_all_of_nodes {
                 &kp.key("type"),
                 "toolschema:///schema.json#/allOf/0/properties/path/type",
                 "type",
-                rt::messages::type_mismatch(rt::TypeSet::from_bits(32), v),
+                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
             );
         }
         Ok(valid)
