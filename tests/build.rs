@@ -194,6 +194,7 @@ fn limits(dir: &Path, out_dir: &Path) {
         "open_members",
         "referenced_members",
         "all_of_members",
+        "many_leaves",
     ] {
         builder = builder.schema(name, dir.join(format!("{name}.json")));
     }

@@ -561,10 +561,12 @@ impl<'a> Cx<'a> {
         let steps = int(self.limits.get_max_evaluation_steps() as u64);
         // Where the front end proves no evaluation within the argument limits can reach the
         // evaluation limits, neither path can stop at them, and the checks are left out.
-        if self
-            .ir
-            .evaluation_bound
-            .is_some_and(|b| b.within(self.limits))
+        // A node that applies no subschema costs no step and no level (`Node::leaf`).
+        if node.leaf
+            || self
+                .ir
+                .evaluation_bound
+                .is_some_and(|b| b.within(self.limits))
         {
             parts.push(quote! { let depth = depth + 1; });
         } else {

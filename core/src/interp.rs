@@ -329,22 +329,25 @@ impl<'ir> Interpreter<'ir> {
             }
             Body::Keywords(k) => k,
         };
-        if st.steps_left == 0 {
-            return Err(halt(
-                node,
-                ip,
-                kp,
-                messages::evaluation_too_long(self.max_steps),
-            ));
-        }
-        st.steps_left -= 1;
-        if depth >= st.max_depth {
-            return Err(halt(
-                node,
-                ip,
-                kp,
-                messages::evaluation_too_deep(st.max_depth),
-            ));
+        // A node that applies no subschema costs no step and no level (`Node::leaf`).
+        if !node.leaf {
+            if st.steps_left == 0 {
+                return Err(halt(
+                    node,
+                    ip,
+                    kp,
+                    messages::evaluation_too_long(self.max_steps),
+                ));
+            }
+            st.steps_left -= 1;
+            if depth >= st.max_depth {
+                return Err(halt(
+                    node,
+                    ip,
+                    kp,
+                    messages::evaluation_too_deep(st.max_depth),
+                ));
+            }
         }
         let inner;
         let scope = if self.ir.dynamic_scope && scope.resource != node.resource {

@@ -150,6 +150,11 @@ pub struct Node {
     /// array/object keywords, so it costs a few comparisons. A first-failure back end checks
     /// such subschemas before deep ones.
     pub shallow: bool,
+    /// Whether the node applies no subschema: its keywords check the instance alone. Evaluating
+    /// such a node costs no evaluation step and no level of evaluation depth on either path
+    /// (as a boolean schema costs none): it cannot multiply the work or recurse, so the limits
+    /// need not watch it.
+    pub leaf: bool,
 }
 
 /// A boolean schema or a schema object.
@@ -676,7 +681,9 @@ pub struct Dependent<T> {
 /// assert!(!same_name("timeout_ms", "timeout_us"));
 /// assert!(!same_name("a", "ab"));
 /// ```
-#[inline]
+// Generated code calls this with a literal `b`: inlined, the length is known and the test is
+// one or two word comparisons, whatever the caller's size.
+#[inline(always)]
 pub fn same_name(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     let n = a.len();

@@ -251,17 +251,21 @@ limit_accessors! {
     /// Longest string in the arguments, member names included, in bytes (default 16 MiB).
     max_argument_string_length, get_max_argument_string_length;
     /// Most schema objects evaluated inside one another at once: roughly the arguments' depth
-    /// times the length of chains of `$ref` and in-place applicators (default 100). The same
-    /// bound applies to checking a schema against its meta-schema, which takes about six
-    /// levels per level of schema nesting.
+    /// times the length of chains of `$ref` and in-place applicators (default 100). A schema
+    /// object that applies no subschema (`{"type": "string", "maxLength": 8}`) takes no level
+    /// of its own: it cannot nest further. The same bound applies to checking a schema
+    /// against its meta-schema, which takes about six levels per level of schema nesting.
     ///
     /// This is the limit that bounds the native stack. The default keeps evaluation inside a
     /// 2 MiB thread stack (the default of a spawned thread) even in an unoptimised build,
     /// where one level takes up to about 16 KiB. Release builds take at most about 1 KiB, so
     /// a release-only host may raise it to about 1,000; beyond that, only with a larger stack.
     max_evaluation_depth, get_max_evaluation_depth;
-    /// Most subschema evaluations for one set of arguments (default 10,000,000). Schemas can
-    /// apply the same subschema many times over (`allOf` of two references to a node that does
-    /// the same, nested); this bounds the work whatever the shape.
+    /// Most evaluations of subschemas that apply subschemas, for one set of arguments (default
+    /// 10,000,000). Schemas can apply the same subschema many times over (`allOf` of two
+    /// references to a node that does the same, nested); this bounds the work whatever the
+    /// shape. A subschema that applies none (`{"type": "number"}`, a boolean schema) checks
+    /// the value alone and costs no step: each such check is made for a counted evaluation
+    /// of the subschema that applies it, so the work stays bounded.
     max_evaluation_steps, get_max_evaluation_steps;
 }

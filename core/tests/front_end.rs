@@ -335,12 +335,20 @@ fn evaluation_bounds_of_acyclic_schemas() {
         "$defs": {"list": {"items": {"allOf": [{"type": "integer"}, {"minimum": 0}]}}}
     }))
     .expect("acyclic");
-    assert_eq!(b.depth, 5, "root, b, list, items, allOf/0");
-    assert_eq!(b.fixed_steps, 4, "root, a, b, list");
-    assert_eq!(b.spread_steps, 3, "items and its two allOf branches");
+    // Subschemas that apply none (`a`, the two `allOf` branches) cost no step and no level.
+    assert_eq!(b.depth, 4, "root, b, list, items");
+    assert_eq!(b.fixed_steps, 3, "root, b, list");
+    assert_eq!(b.spread_steps, 1, "items");
     assert!(b.within(&toolschema_core::Limits::default()));
     // Paths are counted: a subschema reached two ways is evaluated twice.
     let b = bound(json!({"allOf": [{"$ref": "#/$defs/x"}, {"$ref": "#/$defs/x"}], "$defs": {"x": {"type": "object"}}}))
+        .expect("acyclic");
+    assert_eq!(
+        b.fixed_steps,
+        1 + 2,
+        "root, two references (x applies none)"
+    );
+    let b = bound(json!({"allOf": [{"$ref": "#/$defs/x"}, {"$ref": "#/$defs/x"}], "$defs": {"x": {"not": {}}}}))
         .expect("acyclic");
     assert_eq!(b.fixed_steps, 1 + 2 + 2, "root, two references, x twice");
     // Recursion has no bound; nor do documents decoded from strings, when they are checked.

@@ -698,18 +698,19 @@ pub fn cases() -> Vec<Case> {
     ));
 
     // A chain of 41 schema objects evaluated inside one another (a reference chain, so that
-    // the schema's own check against the meta-schema needs less).
+    // the schema's own check against the meta-schema needs less); the last applies no
+    // subschema, so it takes no level.
     let schema = ref_chain(40, json!({"type": "object"}), |r| r);
     cases.push(accepted(
         "max_evaluation_depth at the edge",
         schema.clone(),
-        limits(|l| l.max_evaluation_depth(42)),
+        limits(|l| l.max_evaluation_depth(41)),
         Some(json!({})),
     ));
     cases.push(argument_error(
         "max_evaluation_depth past the edge",
         schema,
-        limits(|l| l.max_evaluation_depth(41)),
+        limits(|l| l.max_evaluation_depth(40)),
         json!({}),
         Exec,
         vec![""],
@@ -725,15 +726,15 @@ pub fn cases() -> Vec<Case> {
         schema
     };
     cases.push(accepted(
-        "18 levels of properties",
-        nested_properties(18),
+        "19 levels of properties",
+        nested_properties(19),
         none(),
         Some(json!({"a": {"a": {}}})),
     ));
     cases.push(rejected_as(
         schema_error(
-            "19 levels of properties",
-            nested_properties(19),
+            "20 levels of properties",
+            nested_properties(20),
             none(),
             Exec,
             "",

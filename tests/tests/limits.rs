@@ -177,3 +177,25 @@ fn argument_limits_at_their_edges_when_a_key_pass_admits_members() {
         );
     }
 }
+
+/// A subschema that applies none costs no evaluation step and no level, on both paths: twelve
+/// such checks on each of 190 items take 192 steps (the root, the list, each item's `allOf`),
+/// within the limit of 2,000, where counting them would take 2,472. The schema recurses
+/// (`next`), so the generated code counts its steps rather than leaving the checks out.
+#[test]
+fn subschemas_that_apply_none_cost_no_step() {
+    let list: Vec<Value> = (0..190).map(|i| json!(i)).collect();
+    let instances = [
+        json!({"list": list}),
+        json!({"next": {"list": list[..100]}}),
+        json!({"list": [1, 2, 3000]}),
+    ];
+    let halted = check(
+        &compiled::ManyLeaves,
+        compiled::ManyLeaves::SCHEMA_JSON,
+        &instances,
+    );
+    assert_eq!(halted, 0);
+    assert!(compiled::ManyLeaves.is_valid(&instances[0]));
+    assert!(!compiled::ManyLeaves.is_valid(&instances[2]));
+}

@@ -253,12 +253,6 @@ mod recursive_tree_nodes {
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
-        failures.step(ip, kp, "toolschema:///schema.json#/properties/name", 10000000)?;
-        if depth >= 100 {
-            return Err(
-                rt::too_deep(ip, kp, "toolschema:///schema.json#/properties/name", 100),
-            );
-        }
         let depth = depth + 1;
         if !matches!(v, Value::String(_)) {
             if !C {

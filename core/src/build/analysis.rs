@@ -325,6 +325,20 @@ fn reaches(k: &Keywords, mut f: impl FnMut(NodeId, Reach)) {
     }
 }
 
+/// Marks the nodes that apply no subschema (see [`Node::leaf`]).
+pub fn mark_leaves(ir: &mut Ir) {
+    for node in &mut ir.nodes {
+        node.leaf = match &node.body {
+            Body::Bool(_) => true,
+            Body::Keywords(k) => {
+                let mut applies = false;
+                reaches(k, |_, _| applies = true);
+                !applies
+            }
+        };
+    }
+}
+
 /// How far any evaluation of the schema can go (see [`EvaluationBound`]), when no cycle of
 /// subschemas and no `contentSchema` is reachable from the root.
 pub fn evaluation_bound(ir: &Ir) -> Option<EvaluationBound> {
@@ -365,12 +379,14 @@ pub fn evaluation_bound(ir: &Ir) -> Option<EvaluationBound> {
         }
     }
     // Parents before children: paths to each node, the longest chain ending there, and
-    // whether every path to it stays at one place in the arguments.
+    // whether every path to it stays at one place in the arguments. Leaves cost no step and
+    // no level (see `Node::leaf`).
+    let counts = |id: NodeId| usize::from(!ir.node(id).leaf);
     let mut paths = vec![0u64; ir.nodes.len()];
     let mut chain = vec![0usize; ir.nodes.len()];
     let mut fixed = vec![true; ir.nodes.len()];
     paths[ir.root.index()] = 1;
-    chain[ir.root.index()] = 1;
+    chain[ir.root.index()] = counts(ir.root);
     let mut bound = EvaluationBound {
         depth: 0,
         fixed_steps: 0,
@@ -379,7 +395,9 @@ pub fn evaluation_bound(ir: &Ir) -> Option<EvaluationBound> {
     for &id in order.iter().rev() {
         let i = id.index();
         bound.depth = bound.depth.max(chain[i]);
-        if fixed[i] {
+        if ir.node(id).leaf {
+            // Costs nothing, and applies nothing.
+        } else if fixed[i] {
             bound.fixed_steps = bound.fixed_steps.saturating_add(paths[i]);
         } else {
             bound.spread_steps = bound.spread_steps.saturating_add(paths[i]);
@@ -387,7 +405,7 @@ pub fn evaluation_bound(ir: &Ir) -> Option<EvaluationBound> {
         for (child, reach) in children(id) {
             let c = child.index();
             paths[c] = paths[c].saturating_add(paths[i]);
-            chain[c] = chain[c].max(chain[i] + 1);
+            chain[c] = chain[c].max(chain[i] + counts(child));
             fixed[c] &= fixed[i] && reach != Reach::Spread;
         }
     }

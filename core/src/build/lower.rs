@@ -91,6 +91,7 @@ impl<'a> Lowerer<'a> {
         super::analysis::reject_cycles(&ir, &self.locs)?;
         super::analysis::mark_tracking(&mut ir);
         super::analysis::mark_shallow(&mut ir);
+        super::analysis::mark_leaves(&mut ir);
         super::analysis::find_discriminators(&mut ir);
         ir.evaluation_bound = super::analysis::evaluation_bound(&ir);
         Ok((ir, self.reg))
@@ -140,6 +141,7 @@ impl<'a> Lowerer<'a> {
             tracks_properties: false,
             tracks_items: false,
             shallow: false,
+            leaf: false,
         });
         self.locs.push(loc.clone());
         entry.insert(id);
