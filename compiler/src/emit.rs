@@ -1308,6 +1308,10 @@ impl<'a> Cx<'a> {
         if let Some(m) = &checks.multiple_of {
             let text = m.number().to_string();
             let test = match m.number().as_i64() {
+                // Every integer is a multiple of 1; only other numbers need the division.
+                Some(1) => {
+                    quote! { n.as_i64().is_some() || n.as_u64().is_some() || MULTIPLE_OF.divides(n) }
+                }
                 Some(d) if d > 0 => {
                     let d = proc_macro2::Literal::i64_unsuffixed(d);
                     quote! { match n.as_i64() { Some(x) => x % #d == 0, None => MULTIPLE_OF.divides(n) } }
