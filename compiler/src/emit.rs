@@ -223,7 +223,6 @@ impl Uri {
     }
 }
 
-/// An integer literal without a type suffix: the context gives its type.
 /// How a function takes part in admitting the root's members to the argument limits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Admission {
@@ -280,6 +279,7 @@ fn admission_chain(ir: &Ir) -> Vec<(NodeId, Admission)> {
     chain
 }
 
+/// An integer literal without a type suffix: the context gives its type.
 fn int(x: impl Into<u128>) -> proc_macro2::Literal {
     proc_macro2::Literal::u128_unsuffixed(x.into())
 }
@@ -421,7 +421,6 @@ impl<'a> Cx<'a> {
         quote! { #name(#mode, #at #v, #ip, #kp, #scope depth, failures #out)? }
     }
 
-    /// The members of the class whose function is being emitted.
     /// What the function being emitted does to admit the root's members, if it takes part.
     fn admission(&self) -> Option<Admission> {
         let members = self.current_members();
@@ -431,6 +430,7 @@ impl<'a> Cx<'a> {
             .map(|&(_, a)| a)
     }
 
+    /// The members of the class whose function is being emitted.
     fn current_members(&self) -> &[NodeId] {
         self.sharing.members(self.current.get())
     }

@@ -111,7 +111,7 @@ impl Sink {
 
     /// Admits one member of the root to the argument limits (see [`ArgumentBudget`]): what
     /// the root's key pass calls in a first-failure check. A sink without a budget admits
-    /// everything and leaves the limits to [`check_arguments`].
+    /// everything and leaves the limits to [`arguments_hold`].
     #[inline]
     pub fn admit(&mut self, key: &str, value: &Value) -> bool {
         match &mut self.arguments {
