@@ -96,23 +96,19 @@ pub fn reject_cycles(ir: &Ir, locs: &[Loc]) -> Result<(), Error> {
 }
 
 /// Marks shallow nodes, and object plans that mix shallow and deep property subschemas.
+/// A shallow node is a leaf (see [`mark_leaves`], which runs first) with no array, object or
+/// content keywords either.
 pub fn mark_shallow(ir: &mut Ir) {
     for node in &mut ir.nodes {
-        node.shallow = match &node.body {
-            Body::Bool(_) => true,
-            Body::Keywords(k) => {
-                k.reference.is_none()
-                    && k.dynamic_reference.is_none()
-                    && k.all_of.is_empty()
-                    && k.any_of.is_empty()
-                    && k.one_of.is_empty()
-                    && k.not.is_none()
-                    && k.condition.is_none()
-                    && k.array.is_none()
-                    && k.object.is_none()
-                    && k.string.as_ref().is_none_or(|s| s.content.is_none())
-            }
-        };
+        node.shallow = node.leaf
+            && match &node.body {
+                Body::Bool(_) => true,
+                Body::Keywords(k) => {
+                    k.array.is_none()
+                        && k.object.is_none()
+                        && k.string.as_ref().is_none_or(|s| s.content.is_none())
+                }
+            };
     }
     let shallow: Vec<bool> = ir.nodes.iter().map(|n| n.shallow).collect();
     for node in &mut ir.nodes {

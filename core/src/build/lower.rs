@@ -90,8 +90,8 @@ impl<'a> Lowerer<'a> {
         };
         super::analysis::reject_cycles(&ir, &self.locs)?;
         super::analysis::mark_tracking(&mut ir);
-        super::analysis::mark_shallow(&mut ir);
         super::analysis::mark_leaves(&mut ir);
+        super::analysis::mark_shallow(&mut ir);
         super::analysis::find_discriminators(&mut ir);
         ir.evaluation_bound = super::analysis::evaluation_bound(&ir);
         Ok((ir, self.reg))

@@ -209,8 +209,8 @@ fn meta_error(e: Error, document: &Value) -> Error {
     } else {
         first.instance_location().to_string()
     };
-    let shown = crate::pointer::tokens(first.instance_location())
-        .and_then(|t| crate::pointer::follow(document, &t).map(crate::messages::show))
+    let shown = crate::pointer::follow_pointer(document, first.instance_location())
+        .map(crate::messages::show)
         .unwrap_or_default();
     let message = format!(
         "the schema is invalid at {at} (value {shown}): {} (meta-schema keyword {})",

@@ -469,23 +469,22 @@ impl<'a> Registry<'a> {
             )));
         };
         if fragment.is_empty() || fragment.starts_with('/') {
-            let tokens = pointer::tokens(&fragment).ok_or_else(|| {
-                bad(format!(
+            if pointer::tokens(&fragment).is_none() {
+                return Err(bad(format!(
                     "the reference {reference} has an invalid JSON Pointer"
-                ))
-            })?;
-            let resource_tokens = pointer::tokens(&resource_loc.ptr).unwrap_or_default();
+                )));
+            }
+            // Both are pointers as written (escaped), so the fragment's follows the resource's.
+            let full = format!("{}{fragment}", resource_loc.ptr);
             let handle = self.handle(resource_loc.doc);
-            let mut full = resource_tokens;
-            full.extend(tokens);
-            if pointer::follow(handle.value(), &full).is_none() {
+            if pointer::follow_pointer(handle.value(), &full).is_none() {
                 return Err(bad(format!(
                     "the reference {reference} cannot be resolved: {document_uri} has nothing at {fragment}"
                 )));
             }
             return Ok(Loc {
                 doc: resource_loc.doc,
-                ptr: pointer::join(&full),
+                ptr: full,
             });
         }
         self.anchors
