@@ -571,10 +571,7 @@ impl<'a> Cx<'a> {
             parts.push(quote! { let depth = depth + 1; });
         } else {
             parts.push(quote! {
-                failures.step(ip, kp, #uri_expr, #steps)?;
-                if depth >= #max {
-                    return Err(rt::too_deep(ip, kp, #uri_expr, #max));
-                }
+                failures.enter(ip, kp, #uri_expr, depth, #max, #steps)?;
                 let depth = depth + 1;
             });
         }
@@ -2073,7 +2070,7 @@ use toolschema_core::ir::Body as Body_;
 /// (the discriminating member read into `var`).
 struct BranchFilter<'a> {
     discriminator: Option<&'a Discriminator>,
-    /// Whether each discriminator value picks one branch (see [`picks_one_branch`]).
+    /// Whether each discriminator value picks one branch (see [`Discriminator::picks_one`]).
     picks: bool,
     types: Option<&'a [TypeSet]>,
     /// The member-name flavour: the instance is a string, which no discriminator reads.
@@ -2086,7 +2083,7 @@ impl<'a> BranchFilter<'a> {
         let discriminator = rules.discriminator.filter(|_| !naming);
         BranchFilter {
             discriminator,
-            picks: discriminator.is_some_and(picks_one_branch),
+            picks: discriminator.is_some_and(Discriminator::picks_one),
             types: rules.types,
             naming,
             var,
@@ -2131,22 +2128,6 @@ fn guarded(guards: Vec<TokenStream>, body: TokenStream) -> TokenStream {
         .into_iter()
         .rev()
         .fold(body, |body, guard| quote! { if #guard { #body } })
-}
-
-/// Whether every value of the discriminator selects one branch only, so that the member can
-/// be mapped to that branch's index once, and each branch's guard is an integer comparison.
-fn picks_one_branch(d: &Discriminator) -> bool {
-    let mut all: Vec<&str> = d
-        .values
-        .iter()
-        .flatten()
-        .flatten()
-        .map(String::as_str)
-        .collect();
-    let n = all.len();
-    all.sort_unstable();
-    all.dedup();
-    all.len() == n
 }
 
 /// The discriminating member of `v`, in `var`; when the values pick one branch each, also the

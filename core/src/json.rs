@@ -256,6 +256,17 @@ fn hash(value: &Value) -> u64 {
     h.finish()
 }
 
+/// The length of `s` in code points, as `minLength` and `maxLength` count it.
+#[inline]
+pub fn string_length(s: &str) -> usize {
+    // Counting code points is only needed when the byte length does not already decide.
+    if s.is_ascii() {
+        s.len()
+    } else {
+        s.chars().count()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -39,6 +39,7 @@ pub mod __private;
 pub mod build;
 pub mod content;
 mod error;
+pub mod eval;
 pub mod format;
 mod input_schema;
 mod interp;

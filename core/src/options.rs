@@ -219,7 +219,7 @@ impl Limits {
     /// assert_eq!(err.failures()[0].instance_location(), "/q");
     /// ```
     pub fn check_arguments(&self, arguments: &serde_json::Value) -> Result<(), crate::Error> {
-        crate::build::limits::check_arguments(arguments, self)
+        crate::eval::check_arguments(arguments, self)
             .map_err(crate::Error::instance_execution_failure)
     }
 }

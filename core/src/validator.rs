@@ -2,9 +2,10 @@
 //! (interpreted or generated) implements.
 
 use crate::build;
-use crate::build::limits;
+
 use crate::error::{Error, Failure};
-use crate::interp::{Halt, Interpreter};
+use crate::eval::{Halt, Sink, arguments as limits};
+use crate::interp::Interpreter;
 use crate::ir::Ir;
 use crate::options::{Limits, Options};
 use serde_json::Value;
@@ -94,40 +95,47 @@ impl Validator {
     /// `validate` under other limits than the validator's own (the shared meta-schema
     /// validator checks each schema under that build's limits).
     pub(crate) fn validate_limited(&self, instance: &Value, limits: &Limits) -> Result<(), Error> {
-        limits::check_arguments(instance, limits).map_err(Error::instance_execution_failure)?;
         let interpreter = Interpreter::new(&self.ir, limits);
-        // Most instances checked this way (schemas against their meta-schema) are valid: the
-        // first-failure check proves that at a fraction of the cost of collecting, and only a
-        // failing instance is evaluated again for its failures.
-        if interpreter.is_valid(instance).unwrap_or(false) {
+        // Most instances checked are valid (a tool call, a schema against its meta-schema):
+        // the first-failure check proves that at a fraction of the cost of collecting, and
+        // only a failing instance is evaluated again for its failures.
+        if self.holds(&interpreter, instance, limits) {
             return Ok(());
         }
+        limits::check_arguments(instance, limits).map_err(Error::instance_execution_failure)?;
         match interpreter.validate(instance) {
             Ok(failures) if failures.is_empty() => Ok(()),
             Ok(failures) => Err(Error::invalid_instance(failures)),
             Err(Halt(failure)) => Err(Error::instance_execution_failure(*failure)),
         }
     }
+
+    /// Whether `instance` is valid and within the argument limits of `limits`.
+    fn holds(&self, interpreter: &Interpreter<'_>, instance: &Value, limits: &Limits) -> bool {
+        let (depth, nodes, strings) = (
+            limits.max_argument_depth,
+            limits.max_argument_nodes,
+            limits.max_argument_string_length,
+        );
+        // Where evaluation recurses as deep as the arguments nest (see
+        // `Ir::compares_arguments`), the limits are walked first; otherwise the root's key
+        // pass admits its members as it goes, and a failing call never walks them.
+        if self.ir.compares_arguments {
+            return limits::arguments_hold(instance, depth, nodes, strings)
+                && interpreter.is_valid(instance).unwrap_or(false);
+        }
+        let steps = limits.max_evaluation_steps;
+        let mut sink = Sink::admitting(instance, steps, depth, nodes, strings);
+        interpreter
+            .is_valid_in(instance, &mut sink)
+            .unwrap_or(false)
+            && sink.arguments_within(instance, depth, nodes, strings)
+    }
 }
 
 impl Validate for Validator {
     fn is_valid(&self, instance: &Value) -> bool {
-        let l = &self.limits;
-        let within_limits = || {
-            limits::arguments_hold(
-                instance,
-                l.max_argument_depth,
-                l.max_argument_nodes,
-                l.max_argument_string_length,
-            )
-        };
-        let holds = || self.interpreter().is_valid(instance).unwrap_or(false);
-        // Either order gives the same verdict (see `Ir::compares_arguments`); evaluating first
-        // skips the walk over the arguments whenever the call fails.
-        if self.ir.compares_arguments {
-            return within_limits() && holds();
-        }
-        holds() && within_limits()
+        self.holds(&self.interpreter(), instance, &self.limits)
     }
 
     fn validate(&self, instance: &Value) -> Result<(), Error> {

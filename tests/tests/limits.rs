@@ -199,3 +199,46 @@ fn subschemas_that_apply_none_cost_no_step() {
     assert!(compiled::ManyLeaves.is_valid(&instances[0]));
     assert!(!compiled::ManyLeaves.is_valid(&instances[2]));
 }
+
+/// The interpreter admits the root's members to the argument limits in the first key pass
+/// over the root that it reaches through `$ref`, `$dynamicRef` and `allOf` only. A key pass
+/// under `not`, `anyOf`, `oneOf`, `if` or `dependentSchemas` may fail without failing the
+/// call, so it must not admit: with the one member past a limit last in the pass, admitting
+/// there would count every member as admitted and let the call through.
+#[test]
+fn members_are_admitted_only_where_their_failure_fails_the_call() {
+    let pass = json!({"properties": {"a": true, "zz": true}, "required": ["never"]});
+    let schemas = [
+        json!({"not": pass}),
+        json!({"anyOf": [pass, true]}),
+        json!({"oneOf": [pass, true]}),
+        json!({"if": pass, "then": true}),
+        json!({"dependentSchemas": {"a": {"not": pass}}}),
+        json!({"allOf": [{"$ref": "#/$defs/p"}], "$defs": {"p": {"properties": {"zz": true}}}}),
+        json!({"$ref": "#/$defs/p", "$defs": {"p": {"additionalProperties": true}}}),
+    ];
+    let long = "x".repeat(65);
+    let instances = [
+        json!({"a": 1, "zz": long}),
+        json!({"a": 1, "zz": [[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]}),
+        json!({"a": 1, "zz": (0..199).collect::<Vec<_>>()}),
+        json!({"a": 1, "zz": "fits"}),
+    ];
+    for schema in &schemas {
+        let limited = Validator::with_options(schema, &options()).unwrap();
+        let unlimited = Validator::new(schema).unwrap();
+        for instance in &instances {
+            let in_limits = tight().check_arguments(instance).is_ok();
+            assert_eq!(
+                limited.is_valid(instance),
+                in_limits && unlimited.is_valid(instance),
+                "{schema} on {instance}"
+            );
+            assert_eq!(
+                limited.validate(instance).is_ok(),
+                limited.is_valid(instance),
+                "{schema} on {instance}"
+            );
+        }
+    }
+}

@@ -78,10 +78,8 @@ mod dynamic_ref_nodes {
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
-        failures.step(ip, kp, "https://example.test/strict-tree#", 10000000)?;
-        if depth >= 100 {
-            return Err(rt::too_deep(ip, kp, "https://example.test/strict-tree#", 100));
-        }
+        failures
+            .enter(ip, kp, "https://example.test/strict-tree#", depth, 100, 10000000)?;
         let depth = depth + 1;
         let inner;
         let scope = if scope.resource() != 1 {
@@ -155,10 +153,7 @@ mod dynamic_ref_nodes {
         out: Option<&mut rt::Marks>,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
-        failures.step(ip, kp, "https://example.test/tree#", 10000000)?;
-        if depth >= 100 {
-            return Err(rt::too_deep(ip, kp, "https://example.test/tree#", 100));
-        }
+        failures.enter(ip, kp, "https://example.test/tree#", depth, 100, 10000000)?;
         let depth = depth + 1;
         let inner;
         let scope = if scope.resource() != 2 {
@@ -243,17 +238,14 @@ mod dynamic_ref_nodes {
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
         failures
-            .step(ip, kp, "https://example.test/tree#/properties/children", 10000000)?;
-        if depth >= 100 {
-            return Err(
-                rt::too_deep(
-                    ip,
-                    kp,
-                    "https://example.test/tree#/properties/children",
-                    100,
-                ),
-            );
-        }
+            .enter(
+                ip,
+                kp,
+                "https://example.test/tree#/properties/children",
+                depth,
+                100,
+                10000000,
+            )?;
         let depth = depth + 1;
         let inner;
         let scope = if scope.resource() != 2 {
@@ -312,22 +304,14 @@ mod dynamic_ref_nodes {
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
         failures
-            .step(
+            .enter(
                 ip,
                 kp,
                 "https://example.test/tree#/properties/children/items",
+                depth,
+                100,
                 10000000,
             )?;
-        if depth >= 100 {
-            return Err(
-                rt::too_deep(
-                    ip,
-                    kp,
-                    "https://example.test/tree#/properties/children/items",
-                    100,
-                ),
-            );
-        }
         let depth = depth + 1;
         let inner;
         let scope = if scope.resource() != 2 {

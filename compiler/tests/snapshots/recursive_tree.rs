@@ -75,10 +75,7 @@ mod recursive_tree_nodes {
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
-        failures.step(ip, kp, "toolschema:///schema.json#", 10000000)?;
-        if depth >= 100 {
-            return Err(rt::too_deep(ip, kp, "toolschema:///schema.json#", 100));
-        }
+        failures.enter(ip, kp, "toolschema:///schema.json#", depth, 100, 10000000)?;
         let depth = depth + 1;
         let admitting = !C && failures.take_hand(v);
         if !matches!(v, Value::Object(_)) {
@@ -194,17 +191,14 @@ mod recursive_tree_nodes {
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
         failures
-            .step(ip, kp, "toolschema:///schema.json#/properties/children", 10000000)?;
-        if depth >= 100 {
-            return Err(
-                rt::too_deep(
-                    ip,
-                    kp,
-                    "toolschema:///schema.json#/properties/children",
-                    100,
-                ),
-            );
-        }
+            .enter(
+                ip,
+                kp,
+                "toolschema:///schema.json#/properties/children",
+                depth,
+                100,
+                10000000,
+            )?;
         let depth = depth + 1;
         if !matches!(v, Value::Array(_)) {
             if !C {
@@ -281,22 +275,14 @@ mod recursive_tree_nodes {
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
         failures
-            .step(
+            .enter(
                 ip,
                 kp,
                 "toolschema:///schema.json#/properties/children/items",
+                depth,
+                100,
                 10000000,
             )?;
-        if depth >= 100 {
-            return Err(
-                rt::too_deep(
-                    ip,
-                    kp,
-                    "toolschema:///schema.json#/properties/children/items",
-                    100,
-                ),
-            );
-        }
         let depth = depth + 1;
         if !n0(mode, v, ip, &kp.key("$ref"), depth, failures)? {
             if !C {

@@ -94,6 +94,10 @@ impl<'a> Lowerer<'a> {
         super::analysis::mark_shallow(&mut ir);
         super::analysis::find_discriminators(&mut ir);
         ir.evaluation_bound = super::analysis::evaluation_bound(&ir);
+        for node in &mut ir.nodes {
+            node.checks = crate::ir::checks_of(&node.body);
+            node.consumes_marks = crate::ir::consumes_marks(&node.body);
+        }
         Ok((ir, self.reg))
     }
 
@@ -142,6 +146,8 @@ impl<'a> Lowerer<'a> {
             tracks_items: false,
             shallow: false,
             leaf: false,
+            checks: Box::new([]),
+            consumes_marks: TypeSet::EMPTY,
         });
         self.locs.push(loc.clone());
         entry.insert(id);

@@ -1,0 +1,31 @@
+//! The evaluation runtime: what the interpreter and generated validators both run on.
+//!
+//! Everything evaluation needs beyond the IR lives here, once, for both back ends:
+//!
+//! - [`Path`]: instance and keyword locations, linked on the stack, written out only when a
+//!   failure is recorded;
+//! - [`Scope`]: the dynamic scope `$dynamicRef` resolves against;
+//! - [`Marks`]: evaluated-property and evaluated-item annotations;
+//! - [`Sink`], [`Halt`] and [`Flow`]: the failures recorded, the one place that counts
+//!   evaluation steps and depth, and the halt a limit produces (which passes through every
+//!   applicator unchanged, so a limit can never turn into a match or a mismatch);
+//! - [`member`](member::member) and [`same_name`](member::same_name): member lookup;
+//! - the argument limits: the walk ([`arguments_hold`], [`check_arguments`]) and the
+//!   [`ArgumentBudget`] that admits an object root's members during evaluation;
+//! - the values generated code builds once ([`literal`]).
+//!
+//! Generated code reaches all of it through `toolschema::__private`, a list of re-exports.
+
+pub mod arguments;
+pub mod literal;
+mod marks;
+pub mod member;
+mod path;
+mod scope;
+mod sink;
+
+pub use arguments::{ArgumentBudget, arguments_hold, check_argument_limits, check_arguments};
+pub use marks::Marks;
+pub use path::Path;
+pub use scope::Scope;
+pub use sink::{COLLECT, Flow, Halt, Mode, QUICK, Sink, finish, is_valid_admitting, record};

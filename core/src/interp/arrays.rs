@@ -1,0 +1,168 @@
+//! The array keywords: `minItems`, `maxItems`, `uniqueItems`, `prefixItems`, `items`,
+//! `contains`.
+
+use super::{At, Interpreter};
+use crate::eval::{Flow, Marks, Path, Sink};
+use crate::ir::{Check, ContainsCheck, Node, NodeId};
+use crate::json;
+use crate::messages;
+use serde_json::Value;
+
+impl Interpreter<'_> {
+    /// One array check on `items`.
+    pub(super) fn array<const C: bool>(
+        &self,
+        node: &Node,
+        check: &Check,
+        items: &[Value],
+        at: At<'_>,
+        st: &mut Sink,
+        marks: Option<&mut Marks>,
+    ) -> Flow {
+        match check {
+            Check::ItemCount { min, max } => {
+                Ok(self.item_count::<C>(node, *min, *max, items, at, st))
+            }
+            Check::UniqueItems => match json::first_duplicate(items) {
+                None => Ok(true),
+                Some((a, b)) => {
+                    if C {
+                        self.fail(st, node, "uniqueItems", at, messages::unique_items(a, b));
+                    }
+                    Ok(false)
+                }
+            },
+            Check::PrefixItems(schemas) => {
+                let kp = at.kp.key("prefixItems");
+                let each = items.iter().zip(schemas.iter()).enumerate();
+                self.each_item::<C>(each, (&kp, true), "prefixItems", at, st, marks)
+            }
+            Check::Items { skip, schema } => {
+                let kp = at.kp.key("items");
+                let each = items
+                    .iter()
+                    .zip(std::iter::repeat(schema))
+                    .enumerate()
+                    .skip(*skip);
+                self.each_item::<C>(each, (&kp, false), "items", at, st, marks)
+            }
+            Check::Contains(contains) => self.contains::<C>(node, contains, items, at, st, marks),
+            _ => Ok(true),
+        }
+    }
+
+    fn item_count<const C: bool>(
+        &self,
+        node: &Node,
+        min: u64,
+        max: Option<u64>,
+        items: &[Value],
+        at: At<'_>,
+        st: &mut Sink,
+    ) -> bool {
+        let n = items.len();
+        let mut valid = true;
+        if (n as u64) < min {
+            if !C {
+                return false;
+            }
+            valid = false;
+            self.fail(st, node, "minItems", at, messages::min_items(min, n));
+        }
+        if let Some(max) = max.filter(|&max| n as u64 > max) {
+            if C {
+                self.fail(st, node, "maxItems", at, messages::max_items(max, n));
+            }
+            valid = false;
+        }
+        valid
+    }
+
+    /// Applies each item's subschema, marking the items it evaluated. The keyword location
+    /// is `kp`, followed by the item's index when `indexed` (`prefixItems`).
+    fn each_item<'v, const C: bool>(
+        &self,
+        each: impl Iterator<Item = (usize, (&'v Value, &'v NodeId))>,
+        (kp, indexed): (&Path<'_>, bool),
+        keyword: &'static str,
+        at: At<'_>,
+        st: &mut Sink,
+        mut marks: Option<&mut Marks>,
+    ) -> Flow {
+        let mut valid = true;
+        for (i, (item, &schema)) in each {
+            let ip = at.ip.index(i);
+            let kp_item;
+            let kp = if indexed {
+                kp_item = kp.index(i);
+                &kp_item
+            } else {
+                kp
+            };
+            if !self.member::<C>(schema, item, &ip, kp, at, st, keyword, None, Some(i))? {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+            }
+            if let Some(m) = marks.as_deref_mut() {
+                m.set(i);
+            }
+        }
+        Ok(valid)
+    }
+
+    /// `contains`, `minContains`, `maxContains`.
+    fn contains<const C: bool>(
+        &self,
+        node: &Node,
+        contains: &ContainsCheck,
+        items: &[Value],
+        at: At<'_>,
+        st: &mut Sink,
+        mut marks: Option<&mut Marks>,
+    ) -> Flow {
+        let kp = at.kp.key("contains");
+        let mut count = 0usize;
+        let exhaustive = contains.exhaustive(marks.is_some());
+        for (i, item) in items.iter().enumerate() {
+            let ip = at.ip.index(i);
+            let inner = At {
+                ip: &ip,
+                kp: &kp,
+                ..at
+            };
+            if self.eval::<false>(contains.schema, item, inner, st, None)? {
+                count += 1;
+                if let Some(m) = marks.as_deref_mut() {
+                    m.set(i);
+                }
+                if !exhaustive && count as u64 >= contains.min {
+                    break;
+                }
+            }
+        }
+        let mut valid = true;
+        if (count as u64) < contains.min {
+            if !C {
+                return Ok(false);
+            }
+            valid = false;
+            let message = messages::min_contains(contains.min, count);
+            self.fail(st, node, contains.min_keyword, at, message);
+        }
+        if let Some(max) = contains.max.filter(|&max| count as u64 > max) {
+            if C {
+                self.fail(
+                    st,
+                    node,
+                    "maxContains",
+                    at,
+                    messages::max_contains(max, count),
+                );
+            }
+            valid = false;
+        }
+        Ok(valid)
+    }
+}

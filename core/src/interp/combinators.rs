@@ -1,0 +1,185 @@
+//! `allOf`, `anyOf`, `oneOf`, `not`, and `if` / `then` / `else`.
+
+use super::{At, Interpreter};
+use crate::eval::{Flow, Marks, Sink};
+use crate::ir::{Branches, Condition, Node, NodeId};
+use crate::messages;
+use serde_json::Value;
+
+impl Interpreter<'_> {
+    /// `allOf`.
+    pub(super) fn all_of<const C: bool>(
+        &self,
+        schemas: &[NodeId],
+        v: &Value,
+        at: At<'_>,
+        st: &mut Sink,
+        mut marks: Option<&mut Marks>,
+    ) -> Flow {
+        let kp = at.kp.key("allOf");
+        let mut valid = true;
+        for (i, &schema) in schemas.iter().enumerate() {
+            let kp = kp.index(i);
+            if !self.eval::<C>(schema, v, At { kp: &kp, ..at }, st, marks.as_deref_mut())? {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+            }
+        }
+        Ok(valid)
+    }
+
+    /// `anyOf`: every branch that is not ruled out runs until one holds, or, when its marks
+    /// are read, every branch.
+    pub(super) fn any_of<const C: bool>(
+        &self,
+        node: &Node,
+        branches: &Branches,
+        v: &Value,
+        at: At<'_>,
+        st: &mut Sink,
+        marks: Option<&mut Marks>,
+    ) -> Flow {
+        st.drop_hand();
+        let rules = branches.rules();
+        let member = rules.member(v);
+        let kp = at.kp.key("anyOf");
+        let mut any = false;
+        let mut marks = marks;
+        for (i, &schema) in branches.schemas.iter().enumerate() {
+            if rules.rules_out(i, member, v) {
+                continue;
+            }
+            let kp = kp.index(i);
+            let inner = At { kp: &kp, ..at };
+            match marks.as_deref_mut() {
+                Some(marks) => {
+                    let mut branch = Marks::default();
+                    if self.eval::<false>(schema, v, inner, st, Some(&mut branch))? {
+                        marks.merge(&branch);
+                        any = true;
+                    }
+                }
+                None => {
+                    if self.eval::<false>(schema, v, inner, st, None)? {
+                        any = true;
+                        break;
+                    }
+                }
+            }
+        }
+        if !any && C {
+            self.fail(st, node, "anyOf", at, messages::any_of());
+        }
+        Ok(any)
+    }
+
+    /// `oneOf`: branches run until a second one holds.
+    pub(super) fn one_of<const C: bool>(
+        &self,
+        node: &Node,
+        branches: &Branches,
+        v: &Value,
+        at: At<'_>,
+        st: &mut Sink,
+        marks: Option<&mut Marks>,
+    ) -> Flow {
+        st.drop_hand();
+        let rules = branches.rules();
+        let member = rules.member(v);
+        let kp = at.kp.key("oneOf");
+        let tracking = marks.is_some();
+        let mut first: Option<(usize, Marks)> = None;
+        let mut second = None;
+        for (i, &schema) in branches.schemas.iter().enumerate() {
+            if rules.rules_out(i, member, v) {
+                continue;
+            }
+            let kp = kp.index(i);
+            let mut branch = Marks::default();
+            let out = if tracking { Some(&mut branch) } else { None };
+            if self.eval::<false>(schema, v, At { kp: &kp, ..at }, st, out)? {
+                if first.is_none() {
+                    first = Some((i, branch));
+                } else {
+                    second = Some(i);
+                    break;
+                }
+            }
+        }
+        match (first, second) {
+            (Some((_, kept)), None) => {
+                if let Some(marks) = marks {
+                    marks.merge(&kept);
+                }
+                Ok(true)
+            }
+            (None, _) => {
+                if C {
+                    self.fail(st, node, "oneOf", at, messages::one_of_none());
+                }
+                Ok(false)
+            }
+            (Some((a, _)), Some(b)) => {
+                if C {
+                    self.fail(st, node, "oneOf", at, messages::one_of_many(a, b));
+                }
+                Ok(false)
+            }
+        }
+    }
+
+    /// `not`.
+    pub(super) fn not<const C: bool>(
+        &self,
+        node: &Node,
+        schema: NodeId,
+        v: &Value,
+        at: At<'_>,
+        st: &mut Sink,
+    ) -> Flow {
+        st.drop_hand();
+        let kp = at.kp.key("not");
+        if !self.eval::<false>(schema, v, At { kp: &kp, ..at }, st, None)? {
+            return Ok(true);
+        }
+        if C {
+            self.fail(st, node, "not", at, messages::not());
+        }
+        Ok(false)
+    }
+
+    /// `if` / `then` / `else`.
+    pub(super) fn condition<const C: bool>(
+        &self,
+        condition: &Condition,
+        v: &Value,
+        at: At<'_>,
+        st: &mut Sink,
+        marks: Option<&mut Marks>,
+    ) -> Flow {
+        st.drop_hand();
+        let kp = at.kp.key("if");
+        let tracking = marks.is_some();
+        let mut branch = Marks::default();
+        let out = if tracking { Some(&mut branch) } else { None };
+        let holds = self.eval::<false>(condition.if_, v, At { kp: &kp, ..at }, st, out)?;
+        let (keyword, then) = if holds {
+            ("then", condition.then)
+        } else {
+            ("else", condition.else_)
+        };
+        let mut marks = marks;
+        if holds {
+            if let Some(marks) = marks.as_deref_mut() {
+                marks.merge(&branch);
+            }
+        }
+        let Some(then) = then else {
+            return Ok(true);
+        };
+        let kp = at.kp.key(keyword);
+        self.eval::<C>(then, v, At { kp: &kp, ..at }, st, marks)
+    }
+}

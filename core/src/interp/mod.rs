@@ -1,0 +1,346 @@
+//! The interpreter: runs each node's [`Check`] list against an instance.
+//!
+//! One evaluation function serves both modes, chosen at compile time by a const parameter:
+//! `is_valid` (stop at the first failure) and `validate` (collect every failure with its
+//! locations). Evaluation is three-valued: `Ok(true)`, `Ok(false)`, or `Err(Halt)` when a
+//! limit stops it; a halt passes through every applicator unchanged, so a limit inside `not`
+//! or `anyOf` can never turn into a match or a mismatch.
+//!
+//! The checks are the IR's: this module decides nothing about a keyword's meaning, it only
+//! dispatches each check to the function of its family (the same file names as the code
+//! generator's). Locations are linked lists on the stack ([`Path`]) that become strings only
+//! when a failure is recorded; evaluated-property and evaluated-item marks are collected only
+//! where an `unevaluated*` keyword reads them.
+
+mod arrays;
+mod assertions;
+mod combinators;
+mod content;
+mod objects;
+mod references;
+mod unevaluated;
+
+use crate::error::Failure;
+use crate::eval::{Flow, Halt, Marks, Path, Scope, Sink};
+use crate::ir::{Check, Ir, Node, NodeId};
+use crate::messages;
+use serde_json::Value;
+use std::borrow::Cow;
+
+/// Where evaluation stands: the instance and keyword locations, the dynamic scope, and how
+/// many subschemas deep it is.
+#[derive(Clone, Copy)]
+struct At<'a> {
+    ip: &'a Path<'a>,
+    kp: &'a Path<'a>,
+    scope: &'a Scope<'a>,
+    depth: usize,
+}
+
+/// Runs an [`Ir`].
+pub struct Interpreter<'ir> {
+    ir: &'ir Ir,
+    max_depth: usize,
+    max_steps: usize,
+}
+
+impl<'ir> Interpreter<'ir> {
+    /// An interpreter bounded by `limits`' evaluation depth and steps.
+    pub fn new(ir: &'ir Ir, limits: &crate::Limits) -> Interpreter<'ir> {
+        Interpreter {
+            ir,
+            max_depth: limits.max_evaluation_depth,
+            max_steps: limits.max_evaluation_steps,
+        }
+    }
+
+    /// First-failure check.
+    pub fn is_valid(&self, instance: &Value) -> Flow {
+        self.is_valid_in(instance, &mut Sink::new(self.max_steps))
+    }
+
+    /// First-failure check with `sink`, which may admit the root's members to the argument
+    /// limits (see [`Sink::admitting`]).
+    pub fn is_valid_in(&self, instance: &Value, sink: &mut Sink) -> Flow {
+        if self.ir.object_root && !instance.is_object() {
+            return Ok(false);
+        }
+        self.run::<false>(instance, sink)
+    }
+
+    /// Every failure.
+    pub fn validate(&self, instance: &Value) -> Result<Vec<Failure>, Halt> {
+        if self.ir.object_root && !instance.is_object() {
+            return Ok(vec![Failure::new(
+                "",
+                "",
+                Some(self.ir.node(self.ir.root).uri.clone()),
+                "type",
+                messages::arguments_not_object(instance),
+            )]);
+        }
+        let mut sink = Sink::new(self.max_steps);
+        self.run::<true>(instance, &mut sink)?;
+        Ok(sink.into_failures())
+    }
+
+    fn run<const C: bool>(&self, instance: &Value, sink: &mut Sink) -> Flow {
+        let scope = Scope::root(self.ir.node(self.ir.root).resource.0);
+        let at = At {
+            ip: &Path::ROOT,
+            kp: &Path::ROOT,
+            scope: &scope,
+            depth: 0,
+        };
+        self.eval::<C>(self.ir.root, instance, at, sink, None)
+    }
+
+    /// Evaluates node `id` against `v`. `out`, when given, receives the members this node
+    /// evaluated, if it holds.
+    fn eval<const C: bool>(
+        &self,
+        id: NodeId,
+        v: &Value,
+        at: At<'_>,
+        st: &mut Sink,
+        out: Option<&mut Marks>,
+    ) -> Flow {
+        let node = self.ir.node(id);
+        // A node that applies no subschema costs no step and no level (`Node::leaf`), and
+        // evaluates no member.
+        if node.leaf {
+            return self.checks::<C>(node, v, at, st, None);
+        }
+        st.enter(
+            at.ip,
+            at.kp,
+            &node.uri,
+            at.depth,
+            self.max_depth,
+            self.max_steps,
+        )?;
+        let inner;
+        let scope = if self.ir.dynamic_scope && at.scope.resource() != node.resource.0 {
+            inner = at.scope.enter(node.resource.0);
+            &inner
+        } else {
+            at.scope
+        };
+        let at = At {
+            scope,
+            depth: at.depth + 1,
+            ..at
+        };
+        // Marks are gathered where an `unevaluated*` keyword of this node reads them, or
+        // where the caller asked for them.
+        let tracking = node.consumes_marks.matches(v)
+            || (out.is_some() && matches!(v, Value::Object(_) | Value::Array(_)));
+        if !tracking {
+            return self.checks::<C>(node, v, at, st, None);
+        }
+        let mut marks = Marks::default();
+        let valid = self.checks::<C>(node, v, at, st, Some(&mut marks))?;
+        if valid {
+            if let Some(out) = out {
+                out.merge(&marks);
+            }
+        }
+        Ok(valid)
+    }
+
+    /// Runs `node`'s checks in order. `marks` is given exactly when this node tracks the
+    /// members it evaluates.
+    #[inline]
+    fn checks<const C: bool>(
+        &self,
+        node: &Node,
+        v: &Value,
+        at: At<'_>,
+        st: &mut Sink,
+        mut marks: Option<&mut Marks>,
+    ) -> Flow {
+        let mut valid = true;
+        for check in &node.checks {
+            if !self.check::<C>(node, check, v, at, st, marks.as_deref_mut())? {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+            }
+        }
+        Ok(valid)
+    }
+
+    /// One check, dispatched to its family.
+    #[inline]
+    fn check<const C: bool>(
+        &self,
+        node: &Node,
+        check: &Check,
+        v: &Value,
+        at: At<'_>,
+        st: &mut Sink,
+        marks: Option<&mut Marks>,
+    ) -> Flow {
+        Ok(match check {
+            Check::Never => {
+                if C {
+                    self.record(
+                        st,
+                        node,
+                        "",
+                        at.ip,
+                        at.kp,
+                        messages::false_schema("", None, None),
+                    );
+                }
+                false
+            }
+            Check::Ref { target, keyword } => {
+                return self.reference::<C>(*target, keyword, v, at, st, marks);
+            }
+            Check::DynamicRef(targets) => {
+                return self.dynamic_reference::<C>(targets, v, at, st, marks);
+            }
+            Check::Type(types) => self.types::<C>(node, *types, v, at, st),
+            Check::Const(c) => self.constant::<C>(node, c, v, at, st),
+            Check::Enum(options) => self.enumeration::<C>(node, options, v, at, st),
+            Check::Minimum(_)
+            | Check::Maximum(_)
+            | Check::ExclusiveMinimum(_)
+            | Check::ExclusiveMaximum(_)
+            | Check::MultipleOf(_) => match v {
+                Value::Number(n) => self.number::<C>(node, check, n, at, st),
+                _ => true,
+            },
+            Check::Length { min, max } => match v {
+                Value::String(s) => self.length::<C>(node, *min, *max, s, at, st),
+                _ => true,
+            },
+            Check::Pattern(p) => match v {
+                Value::String(s) => self.pattern::<C>(node, *p, s, at, st),
+                _ => true,
+            },
+            Check::Format(f) => match v {
+                Value::String(s) => self.format::<C>(node, *f, s, at, st),
+                _ => true,
+            },
+            Check::Content(content) => match v {
+                Value::String(s) => return self.content::<C>(node, content, s, at, st),
+                _ => true,
+            },
+            Check::ItemCount { .. }
+            | Check::UniqueItems
+            | Check::PrefixItems(_)
+            | Check::Items { .. }
+            | Check::Contains(_) => match v {
+                Value::Array(items) => return self.array::<C>(node, check, items, at, st, marks),
+                _ => true,
+            },
+            Check::PropertyCount { .. }
+            | Check::KeyPass(_)
+            | Check::Required(_)
+            | Check::DependentRequired(_)
+            | Check::PropertyNames(_)
+            | Check::DependentSchemas(_) => match v {
+                Value::Object(map) => {
+                    return self.object::<C>(node, check, map, v, at, st, marks);
+                }
+                _ => true,
+            },
+            Check::AllOf(schemas) => return self.all_of::<C>(schemas, v, at, st, marks),
+            Check::AnyOf(branches) => return self.any_of::<C>(node, branches, v, at, st, marks),
+            Check::OneOf(branches) => return self.one_of::<C>(node, branches, v, at, st, marks),
+            Check::Not(schema) => return self.not::<C>(node, *schema, v, at, st),
+            Check::Condition(condition) => {
+                return self.condition::<C>(condition, v, at, st, marks);
+            }
+            Check::UnevaluatedProperties(schema) => match (v, marks) {
+                (Value::Object(map), Some(marks)) => {
+                    return self.unevaluated_properties::<C>(*schema, map, at, st, marks);
+                }
+                _ => true,
+            },
+            Check::UnevaluatedItems(schema) => match (v, marks) {
+                (Value::Array(items), Some(marks)) => {
+                    return self.unevaluated_items::<C>(*schema, items, at, st, marks);
+                }
+                _ => true,
+            },
+        })
+    }
+
+    /// Records a failure of `node`'s `keyword` (empty for the `false` schema).
+    #[cold]
+    #[inline(never)]
+    fn record(
+        &self,
+        st: &mut Sink,
+        node: &Node,
+        keyword: &'static str,
+        ip: &Path<'_>,
+        kp: &Path<'_>,
+        message: impl Into<Cow<'static, str>>,
+    ) {
+        let absolute = if keyword.is_empty() {
+            node.uri.clone()
+        } else {
+            format!("{}/{keyword}", node.uri)
+        };
+        let keyword_name = if keyword.is_empty() { "false" } else { keyword };
+        st.push(Failure::borrowing(
+            ip.pointer(),
+            kp.pointer(),
+            Some(Cow::Owned(absolute)),
+            keyword_name,
+            message.into(),
+        ));
+    }
+
+    /// Records a failure of `node`'s `keyword` at the instance location of `at`, the
+    /// keyword appended to its keyword location.
+    #[cold]
+    #[inline(never)]
+    fn fail(
+        &self,
+        st: &mut Sink,
+        node: &Node,
+        keyword: &'static str,
+        at: At<'_>,
+        message: impl Into<Cow<'static, str>>,
+    ) {
+        let kp = at.kp.key(keyword);
+        self.record(st, node, keyword, at.ip, &kp, message);
+    }
+
+    /// Applies `child` to a member (property value or item) at `ip`, under keyword location
+    /// `kp`. A `false` child gets a message naming the member instead of the generic one.
+    #[allow(clippy::too_many_arguments)]
+    fn member<const C: bool>(
+        &self,
+        child: NodeId,
+        v: &Value,
+        ip: &Path<'_>,
+        kp: &Path<'_>,
+        at: At<'_>,
+        st: &mut Sink,
+        keyword: &'static str,
+        name: Option<&str>,
+        index: Option<usize>,
+    ) -> Flow {
+        let node = self.ir.node(child);
+        if matches!(node.checks[..], [Check::Never]) {
+            if C {
+                st.push(Failure::borrowing(
+                    ip.pointer(),
+                    kp.pointer(),
+                    Some(Cow::Owned(node.uri.clone())),
+                    keyword,
+                    messages::false_schema(keyword, name, index).into(),
+                ));
+            }
+            return Ok(false);
+        }
+        self.eval::<C>(child, v, At { ip, kp, ..at }, st, None)
+    }
+}

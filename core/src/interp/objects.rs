@@ -1,0 +1,320 @@
+//! The object keywords: `minProperties`, `maxProperties`, the key pass (`properties`,
+//! `patternProperties`, `additionalProperties`, `required`), `dependentRequired`,
+//! `propertyNames`, `dependentSchemas`.
+
+use super::{At, Interpreter};
+use crate::eval::member::has_member;
+use crate::eval::{Flow, Marks, Sink};
+use crate::ir::{Check, Dependent, Node, NodeId, ObjectPlan};
+use crate::messages;
+use serde_json::{Map, Value};
+
+impl Interpreter<'_> {
+    /// One object check on `map` (`whole` is the object as a value).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn object<const C: bool>(
+        &self,
+        node: &Node,
+        check: &Check,
+        map: &Map<String, Value>,
+        whole: &Value,
+        at: At<'_>,
+        st: &mut Sink,
+        mut marks: Option<&mut Marks>,
+    ) -> Flow {
+        match check {
+            Check::PropertyCount { min, max } => {
+                Ok(self.property_count::<C>(node, *min, *max, map.len(), at, st))
+            }
+            Check::KeyPass(plan) => self.key_pass::<C>(node, plan, map, whole, at, st, marks),
+            Check::Required(names) => {
+                let mut valid = true;
+                for name in names.iter().filter(|n| !has_member(map, n)) {
+                    if !C {
+                        return Ok(false);
+                    }
+                    valid = false;
+                    self.fail(st, node, "required", at, messages::required(name));
+                }
+                Ok(valid)
+            }
+            Check::DependentRequired(dependents) => {
+                Ok(self.dependent_required::<C>(node, dependents, map, at, st))
+            }
+            Check::PropertyNames(schema) => self.property_names::<C>(node, *schema, map, at, st),
+            Check::DependentSchemas(dependents) => {
+                st.drop_hand();
+                let mut valid = true;
+                for dependent in dependents.iter() {
+                    if !has_member(map, &dependent.property) {
+                        continue;
+                    }
+                    let kp1 = at.kp.key(dependent.keyword);
+                    let kp = kp1.key(&dependent.property);
+                    let inner = At { kp: &kp, ..at };
+                    if !self.eval::<C>(dependent.then, whole, inner, st, marks.as_deref_mut())? {
+                        if !C {
+                            return Ok(false);
+                        }
+                        valid = false;
+                    }
+                }
+                Ok(valid)
+            }
+            _ => Ok(true),
+        }
+    }
+
+    fn property_count<const C: bool>(
+        &self,
+        node: &Node,
+        min: u64,
+        max: Option<u64>,
+        n: usize,
+        at: At<'_>,
+        st: &mut Sink,
+    ) -> bool {
+        let mut valid = true;
+        if (n as u64) < min {
+            if !C {
+                return false;
+            }
+            valid = false;
+            self.fail(
+                st,
+                node,
+                "minProperties",
+                at,
+                messages::min_properties(min, n),
+            );
+        }
+        if let Some(max) = max.filter(|&max| n as u64 > max) {
+            if C {
+                self.fail(
+                    st,
+                    node,
+                    "maxProperties",
+                    at,
+                    messages::max_properties(max, n),
+                );
+            }
+            valid = false;
+        }
+        valid
+    }
+
+    /// The key pass: each key matched once against `properties`, `patternProperties` and
+    /// `additionalProperties`; the `required` names that are declared properties are seen
+    /// there, the others looked up.
+    #[allow(clippy::too_many_arguments)]
+    fn key_pass<const C: bool>(
+        &self,
+        node: &Node,
+        plan: &ObjectPlan,
+        map: &Map<String, Value>,
+        whole: &Value,
+        at: At<'_>,
+        st: &mut Sink,
+        mut marks: Option<&mut Marks>,
+    ) -> Flow {
+        // The first key pass over the root that evaluation reaches only through `$ref`,
+        // `$dynamicRef` and `allOf` admits the root's members to the argument limits, each
+        // right after evaluating it (see `Sink::admitting`): its failure fails the check.
+        let admitting = !C && st.take_hand(whole);
+        let mut valid = true;
+        let mut seen: u64 = 0;
+        let use_seen = plan.properties.len() <= 64;
+        // First-failure mode: the shallow properties and `required` before any deep
+        // subschema runs (the verdict is the same in any order; only the work differs).
+        let shallow_first = !C && plan.shallow_first;
+        if shallow_first {
+            for (key, value) in map {
+                let Some(pi) = plan.property_index(key) else {
+                    continue;
+                };
+                if use_seen {
+                    seen |= 1 << pi;
+                }
+                let child = plan.properties[pi].1;
+                if self.ir.node(child).shallow && !self.eval::<false>(child, value, at, st, None)? {
+                    return Ok(false);
+                }
+            }
+            if !self.required_seen(plan, map, seen, use_seen) {
+                return Ok(false);
+            }
+        }
+        let kp_props = at.kp.key("properties");
+        let kp_patterns = at.kp.key("patternProperties");
+        let kp_additional = at.kp.key("additionalProperties");
+        for (i, (key, value)) in map.iter().enumerate() {
+            let ip = at.ip.key(key);
+            let mut matched = false;
+            if let Some(pi) = plan.property_index(key) {
+                matched = true;
+                if use_seen {
+                    seen |= 1 << pi;
+                }
+                let child = plan.properties[pi].1;
+                if !(shallow_first && self.ir.node(child).shallow) {
+                    let kp = kp_props.key(key);
+                    let ok = self.member::<C>(
+                        child,
+                        value,
+                        &ip,
+                        &kp,
+                        at,
+                        st,
+                        "properties",
+                        Some(key),
+                        None,
+                    )?;
+                    if !ok {
+                        if !C {
+                            return Ok(false);
+                        }
+                        valid = false;
+                    }
+                }
+            }
+            for &(pattern, child) in &plan.pattern_properties {
+                let pattern = self.ir.pattern(pattern);
+                if pattern.is_match(key) {
+                    matched = true;
+                    let kp = kp_patterns.key(pattern.as_str());
+                    let ok = self.member::<C>(
+                        child,
+                        value,
+                        &ip,
+                        &kp,
+                        at,
+                        st,
+                        "patternProperties",
+                        Some(key),
+                        None,
+                    )?;
+                    if !ok {
+                        if !C {
+                            return Ok(false);
+                        }
+                        valid = false;
+                    }
+                }
+            }
+            if !matched {
+                if let Some(child) = plan.additional_properties {
+                    matched = true;
+                    let ok = self.member::<C>(
+                        child,
+                        value,
+                        &ip,
+                        &kp_additional,
+                        at,
+                        st,
+                        "additionalProperties",
+                        Some(key),
+                        None,
+                    )?;
+                    if !ok {
+                        if !C {
+                            return Ok(false);
+                        }
+                        valid = false;
+                    }
+                }
+            }
+            if matched {
+                if let Some(m) = marks.as_deref_mut() {
+                    m.set(i);
+                }
+            }
+            if admitting && !st.admit(key, value) {
+                return Ok(false);
+            }
+        }
+        if !C {
+            return Ok(valid && self.required_seen(plan, map, seen, use_seen));
+        }
+        for (name, index) in &plan.required {
+            if !is_present(map, name, *index, seen, use_seen) {
+                valid = false;
+                self.fail(st, node, "required", at, messages::required(name));
+            }
+        }
+        Ok(valid)
+    }
+
+    /// Whether every `required` name is present, declared ones by the `seen` bits.
+    fn required_seen(
+        &self,
+        plan: &ObjectPlan,
+        map: &Map<String, Value>,
+        seen: u64,
+        use_seen: bool,
+    ) -> bool {
+        plan.required
+            .iter()
+            .all(|(name, index)| is_present(map, name, *index, seen, use_seen))
+    }
+
+    fn dependent_required<const C: bool>(
+        &self,
+        node: &Node,
+        dependents: &[Dependent<Vec<String>>],
+        map: &Map<String, Value>,
+        at: At<'_>,
+        st: &mut Sink,
+    ) -> bool {
+        let mut valid = true;
+        for dependent in dependents.iter().filter(|d| has_member(map, &d.property)) {
+            for dependency in dependent.then.iter().filter(|d| !has_member(map, d)) {
+                if !C {
+                    return false;
+                }
+                valid = false;
+                let message = messages::dependent_required(&dependent.property, dependency);
+                self.fail(st, node, dependent.keyword, at, message);
+            }
+        }
+        valid
+    }
+
+    fn property_names<const C: bool>(
+        &self,
+        node: &Node,
+        schema: NodeId,
+        map: &Map<String, Value>,
+        at: At<'_>,
+        st: &mut Sink,
+    ) -> Flow {
+        let kp = at.kp.key("propertyNames");
+        let mut valid = true;
+        for key in map.keys() {
+            let name = Value::String(key.clone());
+            if !self.eval::<false>(schema, &name, At { kp: &kp, ..at }, st, None)? {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                self.fail(st, node, "propertyNames", at, messages::property_name(key));
+            }
+        }
+        Ok(valid)
+    }
+}
+
+/// Whether the required `name` is present: by the key pass's `seen` bits when it is the
+/// declared property `index` and the bits were kept, by a lookup otherwise.
+#[inline]
+fn is_present(
+    map: &Map<String, Value>,
+    name: &str,
+    index: Option<u32>,
+    seen: u64,
+    use_seen: bool,
+) -> bool {
+    match index {
+        Some(i) if use_seen => seen & (1 << i) != 0,
+        _ => has_member(map, name),
+    }
+}

@@ -1,0 +1,35 @@
+//! `$ref` and `$dynamicRef`.
+
+use super::{At, Interpreter};
+use crate::eval::{Flow, Marks, Sink};
+use crate::ir::{DynamicTargets, NodeId, ResourceId};
+use serde_json::Value;
+
+impl Interpreter<'_> {
+    /// `$ref`, or a `$dynamicRef` whose target cannot vary (`keyword` names which).
+    pub(super) fn reference<const C: bool>(
+        &self,
+        target: NodeId,
+        keyword: &'static str,
+        v: &Value,
+        at: At<'_>,
+        st: &mut Sink,
+        marks: Option<&mut Marks>,
+    ) -> Flow {
+        let kp = at.kp.key(keyword);
+        self.eval::<C>(target, v, At { kp: &kp, ..at }, st, marks)
+    }
+
+    /// A `$dynamicRef` whose target the dynamic scope decides.
+    pub(super) fn dynamic_reference<const C: bool>(
+        &self,
+        targets: &DynamicTargets,
+        v: &Value,
+        at: At<'_>,
+        st: &mut Sink,
+        marks: Option<&mut Marks>,
+    ) -> Flow {
+        let target = targets.target(at.scope.resources().map(ResourceId));
+        self.reference::<C>(target, "$dynamicRef", v, at, st, marks)
+    }
+}

@@ -1,0 +1,409 @@
+//! A node's keywords as an ordered list of checks: what the interpreter runs.
+//!
+//! [`Keywords`] records what a schema object says; a [`Check`] is one concrete operation
+//! evaluation performs, carrying everything it needs, decided once here:
+//!
+//! - keywords that cannot fail (`minLength: 0`, `minItems: 0`, `minProperties: 0`) have no
+//!   check;
+//! - `contains` carries the keyword its failure names (`contains` or `minContains`), and
+//!   whether every item must be tried;
+//! - `$dynamicRef` carries each candidate resource once, and whether it can vary at all;
+//! - `anyOf`/`oneOf` carry what rules their branches out before they run, and whether a
+//!   discriminator picks exactly one branch;
+//! - the object keywords that share one pass over the keys form one check.
+//!
+//! Evaluation order is the order of the list, which is the order of the fields of
+//! [`Keywords`]: `$ref`, `$dynamicRef`, the assertions on the instance itself, content,
+//! array, object, `allOf`, the other applicators, and `unevaluated*` last, after every
+//! annotation it reads. Both paths count steps, and stop at a limit, in this order.
+//!
+//! ```
+//! use serde_json::json;
+//! use toolschema::ir::Check;
+//! use toolschema::Validator;
+//!
+//! let v = Validator::new(&json!({"type": "string", "minLength": 0, "maxLength": 8})).unwrap();
+//! let checks = &v.ir().node(v.ir().root).checks;
+//! assert!(matches!(checks[..], [Check::Type(_), Check::Length { min: 0, max: Some(8) }]));
+//! ```
+
+use super::*;
+
+/// One operation of a node's evaluation (see the [module](self) documentation).
+#[derive(Clone, Debug)]
+pub enum Check {
+    /// The `false` schema: nothing is valid.
+    Never,
+    /// `$ref`, or a `$dynamicRef` whose target cannot vary: the keyword is the one named.
+    Ref {
+        /// The subschema referred to.
+        target: NodeId,
+        /// `$ref` or `$dynamicRef`.
+        keyword: &'static str,
+    },
+    /// A `$dynamicRef` whose target depends on the dynamic scope.
+    DynamicRef(Box<DynamicTargets>),
+    /// `type`.
+    Type(TypeSet),
+    /// `const`.
+    Const(Box<Value>),
+    /// `enum`.
+    Enum(Box<[Value]>),
+    /// `minimum` (numbers only).
+    Minimum(Box<Bound>),
+    /// `maximum` (numbers only).
+    Maximum(Box<Bound>),
+    /// `exclusiveMinimum` (numbers only).
+    ExclusiveMinimum(Box<Bound>),
+    /// `exclusiveMaximum` (numbers only).
+    ExclusiveMaximum(Box<Bound>),
+    /// `multipleOf` (numbers only).
+    MultipleOf(Box<MultipleOf>),
+    /// `minLength` (0 when absent or 0) and `maxLength`, counted in code points once
+    /// (strings only).
+    Length {
+        /// `minLength`; 0 when it cannot fail.
+        min: u64,
+        /// `maxLength`.
+        max: Option<u64>,
+    },
+    /// `pattern` (strings only).
+    Pattern(PatternId),
+    /// An asserted `format` (strings only).
+    Format(Format),
+    /// Asserted `contentEncoding` / `contentMediaType` / `contentSchema` (strings only).
+    Content(Box<ContentCheck>),
+    /// `minItems` (0 when absent) and `maxItems` (arrays only).
+    ItemCount {
+        /// `minItems`; 0 when it cannot fail.
+        min: u64,
+        /// `maxItems`.
+        max: Option<u64>,
+    },
+    /// `uniqueItems: true` (arrays only).
+    UniqueItems,
+    /// `prefixItems` (arrays only).
+    PrefixItems(Box<[NodeId]>),
+    /// `items`, applied to the items after the first `skip` (arrays only).
+    Items {
+        /// How many items `prefixItems` covers.
+        skip: usize,
+        /// The subschema.
+        schema: NodeId,
+    },
+    /// `contains` with its bounds (arrays only).
+    Contains(Box<ContainsCheck>),
+    /// `minProperties` (0 when absent) and `maxProperties` (objects only).
+    PropertyCount {
+        /// `minProperties`; 0 when it cannot fail.
+        min: u64,
+        /// `maxProperties`.
+        max: Option<u64>,
+    },
+    /// One pass over an object's keys: `properties`, `patternProperties`,
+    /// `additionalProperties`, and the `required` names they see (objects only).
+    KeyPass(Box<ObjectPlan>),
+    /// `required` without a key pass, each name looked up (objects only).
+    Required(Box<[String]>),
+    /// `dependentRequired` (objects only).
+    DependentRequired(Box<[Dependent<Vec<String>>]>),
+    /// `propertyNames` (objects only).
+    PropertyNames(NodeId),
+    /// `dependentSchemas` (objects only).
+    DependentSchemas(Box<[Dependent<NodeId>]>),
+    /// `allOf`.
+    AllOf(Box<[NodeId]>),
+    /// `anyOf`.
+    AnyOf(Box<Branches>),
+    /// `oneOf`.
+    OneOf(Box<Branches>),
+    /// `not`.
+    Not(NodeId),
+    /// `if` / `then` / `else`.
+    Condition(Box<Condition>),
+    /// `unevaluatedProperties`, once every annotation it reads is in (objects only).
+    UnevaluatedProperties(NodeId),
+    /// `unevaluatedItems`, likewise (arrays only).
+    UnevaluatedItems(NodeId),
+}
+
+/// The targets a dynamic `$dynamicRef` may take.
+#[derive(Clone, Debug)]
+pub struct DynamicTargets {
+    /// The target when no resource in scope defines the anchor.
+    pub fallback: NodeId,
+    /// Each resource defining the anchor, once, with the node it marks. The outermost of
+    /// them in the dynamic scope wins.
+    pub candidates: Box<[(ResourceId, NodeId)]>,
+}
+
+impl DynamicTargets {
+    /// The target in `scope` (resources innermost first): that of the outermost resource
+    /// defining the anchor, or the fallback.
+    pub fn target(&self, scope: impl Iterator<Item = ResourceId>) -> NodeId {
+        let mut chosen = self.fallback;
+        for resource in scope {
+            if let Some((_, n)) = self.candidates.iter().find(|(r, _)| *r == resource) {
+                chosen = *n;
+            }
+        }
+        chosen
+    }
+}
+
+/// `contains`, `minContains` and `maxContains`.
+#[derive(Clone, Debug)]
+pub struct ContainsCheck {
+    /// The subschema.
+    pub schema: NodeId,
+    /// `minContains` (1 without it).
+    pub min: u64,
+    /// `maxContains`.
+    pub max: Option<u64>,
+    /// The keyword a count under `min` fails: `contains`, or `minContains` when that set
+    /// another minimum than 1.
+    pub min_keyword: &'static str,
+}
+
+impl ContainsCheck {
+    /// Whether every item must be tried: when there is an upper bound, or when the matches
+    /// are annotations an `unevaluatedItems` reads (`tracking`); otherwise reaching the
+    /// minimum settles it.
+    #[inline]
+    pub fn exhaustive(&self, tracking: bool) -> bool {
+        self.max.is_some() || tracking
+    }
+}
+
+/// The branches of an `anyOf` or `oneOf`, and what rules them out before they run.
+#[derive(Clone, Debug)]
+pub struct Branches {
+    /// The subschemas.
+    pub schemas: Box<[NodeId]>,
+    /// A discriminating member (see [`Discriminator`]).
+    pub discriminator: Option<Discriminator>,
+    /// The types each branch allows (see [`branch_types`]), when one is restricted.
+    pub types: Option<Box<[TypeSet]>>,
+    /// Whether each value of the discriminator admits exactly one branch, so a back end may
+    /// map the member's value to that branch once instead of testing each.
+    pub picks_one: bool,
+}
+
+impl Branches {
+    /// What rules branches out (see [`BranchRules`]).
+    pub fn rules(&self) -> BranchRules<'_> {
+        BranchRules {
+            discriminator: self.discriminator.as_ref(),
+            types: self.types.as_deref(),
+        }
+    }
+}
+
+/// The instance types for which a node's own `unevaluated*` keywords read evaluated marks
+/// (see [`Node::consumes_marks`]).
+pub(crate) fn consumes_marks(body: &Body) -> TypeSet {
+    let mut types = TypeSet::EMPTY;
+    if let Body::Keywords(k) = body {
+        if k.unevaluated_properties().is_some() {
+            types = types.with(crate::json::JsonType::Object);
+        }
+        if k.unevaluated_items().is_some() {
+            types = types.with(crate::json::JsonType::Array);
+        }
+    }
+    types
+}
+
+/// The checks of a node, in evaluation order.
+pub(crate) fn checks_of(body: &Body) -> Box<[Check]> {
+    let k = match body {
+        Body::Bool(true) => return Box::new([]),
+        Body::Bool(false) => return Box::new([Check::Never]),
+        Body::Keywords(k) => k,
+    };
+    let mut out = Vec::new();
+    if let Some(target) = k.reference {
+        out.push(Check::Ref {
+            target,
+            keyword: "$ref",
+        });
+    }
+    match k.dynamic_reference.as_deref() {
+        Some(DynamicRef::Fixed(target)) => out.push(Check::Ref {
+            target: *target,
+            keyword: "$dynamicRef",
+        }),
+        Some(DynamicRef::Dynamic {
+            fallback,
+            candidates,
+            ..
+        }) => {
+            let mut once: Vec<(ResourceId, NodeId)> = Vec::new();
+            for &(r, n) in candidates {
+                if !once.iter().any(|(seen, _)| *seen == r) {
+                    once.push((r, n));
+                }
+            }
+            out.push(Check::DynamicRef(Box::new(DynamicTargets {
+                fallback: *fallback,
+                candidates: once.into(),
+            })));
+        }
+        None => {}
+    }
+    if let Some(types) = k.types {
+        out.push(Check::Type(types));
+    }
+    if let Some(c) = &k.constant {
+        out.push(Check::Const(Box::new(c.clone())));
+    }
+    if let Some(e) = &k.enumeration {
+        out.push(Check::Enum(e.clone().into()));
+    }
+    if let Some(n) = &k.number {
+        let bounds = [
+            (&n.minimum, Check::Minimum as fn(Box<Bound>) -> Check),
+            (&n.maximum, Check::Maximum),
+            (&n.exclusive_minimum, Check::ExclusiveMinimum),
+            (&n.exclusive_maximum, Check::ExclusiveMaximum),
+        ];
+        for (bound, check) in bounds {
+            if let Some(b) = bound {
+                out.push(check(Box::new(b.clone())));
+            }
+        }
+        if let Some(m) = &n.multiple_of {
+            out.push(Check::MultipleOf(Box::new(m.clone())));
+        }
+    }
+    if let Some(s) = &k.string {
+        let min = s.min_length.unwrap_or(0);
+        if min > 0 || s.max_length.is_some() {
+            out.push(Check::Length {
+                min,
+                max: s.max_length,
+            });
+        }
+        if let Some(p) = s.pattern {
+            out.push(Check::Pattern(p));
+        }
+        if let Some(f) = s.format {
+            out.push(Check::Format(f));
+        }
+        if let Some(c) = &s.content {
+            out.push(Check::Content(Box::new(c.clone())));
+        }
+    }
+    if let Some(a) = &k.array {
+        array_checks(a, &mut out);
+    }
+    if let Some(o) = &k.object {
+        object_checks(o, &mut out);
+    }
+    if !k.all_of.is_empty() {
+        out.push(Check::AllOf(k.all_of.clone().into()));
+    }
+    let branches =
+        |schemas: &[NodeId], d: &Option<Box<Discriminator>>, t: &Option<Box<[TypeSet]>>| {
+            Box::new(Branches {
+                schemas: schemas.into(),
+                discriminator: d.as_deref().cloned(),
+                types: t.clone(),
+                picks_one: d.as_deref().is_some_and(Discriminator::picks_one),
+            })
+        };
+    if !k.any_of.is_empty() {
+        out.push(Check::AnyOf(branches(
+            &k.any_of,
+            &k.any_of_discriminator,
+            &k.any_of_types,
+        )));
+    }
+    if !k.one_of.is_empty() {
+        out.push(Check::OneOf(branches(
+            &k.one_of,
+            &k.one_of_discriminator,
+            &k.one_of_types,
+        )));
+    }
+    if let Some(not) = k.not {
+        out.push(Check::Not(not));
+    }
+    if let Some(c) = &k.condition {
+        out.push(Check::Condition(c.clone()));
+    }
+    if let Some(u) = k.unevaluated_properties() {
+        out.push(Check::UnevaluatedProperties(u));
+    }
+    if let Some(u) = k.unevaluated_items() {
+        out.push(Check::UnevaluatedItems(u));
+    }
+    out.into()
+}
+
+fn array_checks(a: &ArrayPlan, out: &mut Vec<Check>) {
+    let min = a.min_items.unwrap_or(0);
+    if min > 0 || a.max_items.is_some() {
+        out.push(Check::ItemCount {
+            min,
+            max: a.max_items,
+        });
+    }
+    if a.unique_items {
+        out.push(Check::UniqueItems);
+    }
+    if !a.prefix_items.is_empty() {
+        out.push(Check::PrefixItems(a.prefix_items.clone().into()));
+    }
+    if let Some(schema) = a.items {
+        out.push(Check::Items {
+            skip: a.prefix_items.len(),
+            schema,
+        });
+    }
+    if let Some(c) = &a.contains {
+        out.push(Check::Contains(Box::new(ContainsCheck {
+            schema: c.schema,
+            min: c.min,
+            max: c.max,
+            min_keyword: if c.min == 1 {
+                "contains"
+            } else {
+                "minContains"
+            },
+        })));
+    }
+}
+
+fn object_checks(o: &ObjectPlan, out: &mut Vec<Check>) {
+    let min = o.min_properties.unwrap_or(0);
+    if min > 0 || o.max_properties.is_some() {
+        out.push(Check::PropertyCount {
+            min,
+            max: o.max_properties,
+        });
+    }
+    if o.needs_key_pass() {
+        let mut pass = o.clone();
+        // What the other checks of this list do is not the key pass's.
+        pass.dependent_required = Vec::new();
+        pass.dependent_schemas = Vec::new();
+        pass.property_names = None;
+        pass.unevaluated_properties = None;
+        out.push(Check::KeyPass(Box::new(pass)));
+    } else if !o.required.is_empty() {
+        let names: Vec<String> = o.required.iter().map(|(n, _)| n.clone()).collect();
+        out.push(Check::Required(names.into()));
+    }
+    if !o.dependent_required.is_empty() {
+        out.push(Check::DependentRequired(
+            o.dependent_required.clone().into(),
+        ));
+    }
+    if let Some(names) = o.property_names {
+        out.push(Check::PropertyNames(names));
+    }
+    if !o.dependent_schemas.is_empty() {
+        out.push(Check::DependentSchemas(o.dependent_schemas.clone().into()));
+    }
+}
