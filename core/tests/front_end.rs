@@ -362,3 +362,87 @@ fn evaluation_bounds_of_acyclic_schemas() {
     let asserted = Validator::with_options(&content, &Options::new().content_assertion(true));
     assert_eq!(asserted.unwrap().ir().evaluation_bound, None);
 }
+
+/// The worked example of docs/ir.md: each node's checks, in order, with the decisions they
+/// record (no check for what cannot fail, counting checks, the key pass's `required` bits).
+#[test]
+fn checks_of_the_worked_example() {
+    use toolschema_core::ir::Check;
+    let schema = json!({
+        "type": "object",
+        "properties": {
+            "path": {"type": "string", "minLength": 1, "pattern": "^/"},
+            "mode": {"enum": ["read", "write"]},
+            "lines": {"type": "array", "maxItems": 100, "items": {"type": "integer", "minimum": 0}}
+        },
+        "required": ["path"],
+        "additionalProperties": false
+    });
+    let v = Validator::new(&schema).unwrap();
+    let ir = v.ir();
+    let described: Vec<(String, bool, String)> = ir
+        .nodes
+        .iter()
+        .map(|n| {
+            let fragment = n.uri.split_once('#').map_or("", |(_, f)| f).to_string();
+            let checks: Vec<String> = n
+                .checks
+                .iter()
+                .map(|c| match c {
+                    Check::Type(t) => format!("Type({t:?})"),
+                    Check::Length { min, max } => format!("Length({min}, {max:?})"),
+                    Check::Pattern(p) => format!("Pattern({})", ir.pattern(*p).as_str()),
+                    Check::Enum(options) => format!("Enum({})", options.len()),
+                    Check::ItemCount { min, max } => format!("ItemCount({min}, {max:?})"),
+                    Check::Items { skip, schema } => format!("Items({skip}, {})", schema.0),
+                    Check::Minimum(b) => format!("Minimum({})", b.number()),
+                    Check::Never => "Never".into(),
+                    Check::KeyPass(plan) => {
+                        let props: Vec<String> = plan
+                            .properties
+                            .iter()
+                            .map(|(name, id)| format!("{name}:{}", id.0))
+                            .collect();
+                        let additional = plan.additional_properties.map(|id| id.0);
+                        format!(
+                            "KeyPass([{}], {additional:?}, {:?})",
+                            props.join(" "),
+                            plan.required
+                        )
+                    }
+                    other => format!("{other:?}"),
+                })
+                .collect();
+            (fragment, n.leaf, checks.join(" "))
+        })
+        .collect();
+    let expected = [
+        (
+            "",
+            false,
+            r#"Type({"object"}) KeyPass([lines:1 mode:2 path:3], Some(4), [("path", Some(2))])"#,
+        ),
+        (
+            "/properties/lines",
+            false,
+            r#"Type({"array"}) ItemCount(0, Some(100)) Items(0, 5)"#,
+        ),
+        ("/properties/mode", true, "Enum(2)"),
+        (
+            "/properties/path",
+            true,
+            r#"Type({"string"}) Length(1, None) Pattern(^/)"#,
+        ),
+        ("/additionalProperties", true, "Never"),
+        (
+            "/properties/lines/items",
+            true,
+            r#"Type({"integer"}) Minimum(0)"#,
+        ),
+    ];
+    let expected: Vec<(String, bool, String)> = expected
+        .iter()
+        .map(|(f, leaf, c)| (f.to_string(), *leaf, c.to_string()))
+        .collect();
+    assert_eq!(described, expected);
+}
