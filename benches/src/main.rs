@@ -11,6 +11,10 @@ mod compile_time;
 mod convert;
 mod floors;
 mod generate;
+mod heap;
+
+#[global_allocator]
+static ALLOCATOR: heap::Counting = heap::Counting;
 
 use serde_json::Value;
 use std::hint::black_box;
@@ -756,6 +760,27 @@ fn main() {
         ours / 1e3,
         theirs / 1e3,
         theirs / ours
+    );
+
+    // The heap each built validator holds, summed over the admitted tools.
+    let ours: usize = tools
+        .iter()
+        .map(|s| heap::held_by(|| Validator::new(s).unwrap()))
+        .sum();
+    let theirs: usize = tools
+        .iter()
+        .map(|s| heap::held_by(|| jsonschema::draft202012::new(s).unwrap()))
+        .sum();
+    println!(
+        "## Heap held by the built validators of {} admitted tools (KiB in all)\n",
+        tools.len()
+    );
+    println!("| toolschema (interpreted) | jsonschema |\n|---|---|");
+    println!(
+        "| {:.0} | {:.0} ({:.2}×) |\n",
+        ours as f64 / 1024.0,
+        theirs as f64 / 1024.0,
+        theirs as f64 / ours as f64
     );
 
     if !disagreements.is_empty() || !skipped.is_empty() {
