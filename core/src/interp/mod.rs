@@ -109,7 +109,7 @@ impl<'ir> Interpreter<'ir> {
         // A node that applies no subschema costs no step and no level (`Node::leaf`), and
         // evaluates no member.
         if node.leaf {
-            return self.checks::<C>(node, v, at, st, None);
+            return self.leaf::<C>(node, v, at, st);
         }
         st.enter(
             at.ip,
@@ -162,6 +162,28 @@ impl<'ir> Interpreter<'ir> {
         let mut valid = true;
         for check in &node.checks {
             if !self.check::<C>(node, check, v, at, st, marks.as_deref_mut())? {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+            }
+        }
+        Ok(valid)
+    }
+
+    /// The checks of a node that applies no subschema. The checks such nodes hold most
+    /// (`type`, `enum`, `const`) are run here without the general dispatch's frame.
+    #[inline]
+    fn leaf<const C: bool>(&self, node: &Node, v: &Value, at: At<'_>, st: &mut Sink) -> Flow {
+        let mut valid = true;
+        for check in &node.checks {
+            let holds = match check {
+                Check::Type(types) => self.types::<C>(node, *types, v, at, st),
+                Check::Enum(options) => self.enumeration::<C>(node, options, v, at, st),
+                Check::Const(c) => self.constant::<C>(node, c, v, at, st),
+                _ => self.check::<C>(node, check, v, at, st, None)?,
+            };
+            if !holds {
                 if !C {
                     return Ok(false);
                 }
