@@ -290,7 +290,7 @@ fn boundary_cases(out_dir: &Path) {
             "Skipped(\"a loader is a run-time facility; build scripts take registry documents\")"
                 .to_string()
         } else {
-            match toolschema::build::build_tool(&case.schema, &case.options) {
+            match toolschema::frontend::build_tool(&case.schema, &case.options) {
                 Ok(ir) if ir.nodes.len() > BOUNDARY_MAX_NODES => format!(
                     "Skipped(\"{} subschemas: left to the interpreter to keep the test build small\")",
                     ir.nodes.len()

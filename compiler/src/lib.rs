@@ -6,7 +6,7 @@
 //! `toolschema::include_validators!`.
 //!
 //! The stages:
-//! 1. **Front end** — each schema goes through [`toolschema_core::build::build`], the same front
+//! 1. **Front end** — each schema goes through [`toolschema_core::frontend::build`], the same front
 //!    end the interpreter uses, so a schema the interpreter rejects is rejected here with the
 //!    same error (wrapped in [`CompileError`] with the file it came from).
 //! 2. **Emission** — each node of the resulting [`toolschema_core::ir::Ir`] becomes one Rust
@@ -239,7 +239,7 @@ impl Builder {
     }
 
     /// Applies the rules of the tool-call boundary to every schema (see
-    /// [`toolschema_core::build::build_tool`]): the root must be an object schema whose `type`, if
+    /// [`toolschema_core::frontend::build_tool`]): the root must be an object schema whose `type`, if
     /// any, is `"object"`, and the generated validators reject arguments that are not objects.
     ///
     /// ```
@@ -375,12 +375,12 @@ pub fn schema_tokens(
     schema: &Value,
     options: &Options,
 ) -> Result<TokenStream, toolschema_core::Error> {
-    let ir = toolschema_core::build::build(schema, options)?;
+    let ir = toolschema_core::frontend::build(schema, options)?;
     Ok(named_tokens(name, schema, &ir, options))
 }
 
 /// [`schema_tokens`] under the rules of the tool-call boundary
-/// ([`toolschema_core::build::build_tool`]).
+/// ([`toolschema_core::frontend::build_tool`]).
 ///
 /// ```
 /// use serde_json::json;
@@ -393,7 +393,7 @@ pub fn tool_schema_tokens(
     schema: &Value,
     options: &Options,
 ) -> Result<TokenStream, toolschema_core::Error> {
-    let ir = toolschema_core::build::build_tool(schema, options)?;
+    let ir = toolschema_core::frontend::build_tool(schema, options)?;
     Ok(named_tokens(name, schema, &ir, options))
 }
 
@@ -447,7 +447,7 @@ pub fn tool_item_tokens(
     schema_json: &str,
     options: &Options,
 ) -> Result<TokenStream, toolschema_core::Error> {
-    let ir = toolschema_core::build::build_tool(schema, options)?;
+    let ir = toolschema_core::frontend::build_tool(schema, options)?;
     let module = format_ident!("{}_nodes", snake_case(&ty.to_string()));
     Ok(emit::schema(
         decl,

@@ -162,7 +162,7 @@ mod tests {
                 "f": {"type": "string", "pattern": "^y"}
             }
         });
-        let ir = toolschema_core::build::build(&schema, &Options::new()).unwrap();
+        let ir = toolschema_core::frontend::build(&schema, &Options::new()).unwrap();
         let sharing = Sharing::new(&ir);
         let at = |f: &str| node_at(&ir, f);
         assert_eq!(
@@ -192,7 +192,7 @@ mod tests {
                 "z": {"$id": "z", "properties": {"value": {"type": "string"}, "children": {"items": {"$ref": "z"}}}}
             }
         });
-        let ir = toolschema_core::build::build(&schema, &Options::new()).unwrap();
+        let ir = toolschema_core::frontend::build(&schema, &Options::new()).unwrap();
         let sharing = Sharing::new(&ir);
         let by_uri = |u: &str| NodeId(ir.nodes.iter().position(|n| n.uri == u).expect(u) as u32);
         let x = by_uri("toolschema:///x#");

@@ -2,7 +2,7 @@
 //!
 //! A tool's `inputSchema` is JSON Schema Draft 2020-12 whose root describes the arguments
 //! object. Every rule of the boundary is decided by the front end
-//! ([`build::build_tool`](crate::build::build_tool)) and recorded in the IR, so a generated
+//! ([`frontend::build_tool`](crate::frontend::build_tool)) and recorded in the IR, so a generated
 //! validator and this interpreted one agree:
 //!
 //! - the dialect is exactly 2020-12, for the root and every embedded resource;
@@ -14,8 +14,8 @@
 //!
 //! The arguments are only read: no defaults are filled in and nothing is coerced.
 
-use crate::build;
 use crate::error::Error;
+use crate::frontend;
 use crate::options::Options;
 use crate::validator::{Validate, Validator};
 use serde_json::Value;
@@ -59,7 +59,7 @@ impl InputSchema {
     /// assert_eq!(err.class(), ErrorClass::UnsupportedCapability);
     /// ```
     pub fn new(schema: &Value, options: &Options) -> Result<InputSchema, Error> {
-        let ir = build::build_tool(schema, options)?;
+        let ir = frontend::build_tool(schema, options)?;
         Ok(InputSchema {
             schema: schema.clone(),
             validator: Validator::from_ir(ir, options.limits.clone()),
@@ -94,7 +94,7 @@ impl InputSchema {
     /// assert!(InputSchema::validate_schema_with(&schema, &options).is_ok());
     /// ```
     pub fn validate_schema_with(schema: &Value, options: &Options) -> Result<(), Error> {
-        build::build_tool(schema, options).map(drop)
+        frontend::build_tool(schema, options).map(drop)
     }
 
     /// Builds the schema with default [`Options`] and checks `arguments` against it.

@@ -36,11 +36,11 @@
 
 #[doc(hidden)]
 pub mod __private;
-pub mod build;
 pub mod content;
 mod error;
 pub mod eval;
 pub mod format;
+pub mod frontend;
 mod input_schema;
 mod interp;
 pub mod ir;

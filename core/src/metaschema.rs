@@ -68,7 +68,7 @@ pub fn document(uri: &str) -> Option<&'static Value> {
 pub(crate) fn validator() -> &'static Validator {
     static VALIDATOR: OnceLock<Validator> = OnceLock::new();
     VALIDATOR.get_or_init(|| {
-        let schema = document(crate::build::vocabulary::DIALECT_2020_12)
+        let schema = document(crate::frontend::vocabulary::DIALECT_2020_12)
             .expect("the 2020-12 meta-schema is embedded");
         Validator::trusted(schema)
     })

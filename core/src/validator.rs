@@ -1,7 +1,7 @@
 //! [`Validator`], the interpreted validator, and [`Validate`], the trait every validator
 //! (interpreted or generated) implements.
 
-use crate::build;
+use crate::frontend;
 
 use crate::error::{Error, Failure};
 use crate::eval::{Halt, Sink, arguments as limits};
@@ -64,7 +64,7 @@ impl Validator {
     /// Builds a validator.
     pub fn with_options(schema: &Value, options: &Options) -> Result<Validator, Error> {
         Ok(Validator {
-            ir: build::build(schema, options)?,
+            ir: frontend::build(schema, options)?,
             limits: options.limits.clone(),
         })
     }
@@ -78,7 +78,7 @@ impl Validator {
     pub(crate) fn trusted(schema: &Value) -> Validator {
         let options = Options::default();
         Validator {
-            ir: build::build_trusted(schema, &options).expect("embedded meta-schemas build"),
+            ir: frontend::build_trusted(schema, &options).expect("embedded meta-schemas build"),
             limits: options.limits,
         }
     }

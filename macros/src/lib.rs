@@ -62,7 +62,7 @@ use syn::{Attribute, Ident, LitBool, LitStr, Token, Visibility};
 /// Attributes (such as doc comments) before the visibility go on the struct.
 ///
 /// The item is a unit struct `NAME` implementing `toolschema::Validate`, exactly as the
-/// build-script output does, under the tool-call rules (`toolschema::build::build_tool`):
+/// build-script output does, under the tool-call rules (`toolschema::frontend::build_tool`):
 /// the root must be an object schema and arguments must be an object. It has
 /// `NAME::SCHEMA_JSON: &'static str` and `NAME::schema() -> &'static serde_json::Value`.
 ///

@@ -55,7 +55,8 @@ pub mod catalog;
 #[doc(inline)]
 pub use toolschema_core::{
     Error, ErrorClass, ErrorSubject, Failure, InputSchema, Limits, LoaderError, Options, Validate,
-    Validator, build, content, format, ir, json, messages, metaschema, number, pointer, regex,
+    Validator, content, eval, format, frontend, ir, json, messages, metaschema, number, pointer,
+    regex,
 };
 
 #[doc(hidden)]

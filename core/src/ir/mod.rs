@@ -1,7 +1,7 @@
 //! The intermediate representation: a schema after parsing, resolution and analysis.
 //!
 //! This is the contract between the front end and the two back ends. The front end
-//! ([`crate::build`]) reads schema JSON once: it checks the dialect and the meta-schema,
+//! ([`crate::frontend`]) reads schema JSON once: it checks the dialect and the meta-schema,
 //! assigns base URIs, resolves every `$ref` and `$dynamicRef` to a [`NodeId`], decodes every
 //! keyword into a typed field, and decides what evaluation needs (annotation tracking, dynamic
 //! scope). The interpreter (behind [`crate::Validator`]) executes an [`Ir`]; the code generator

@@ -45,11 +45,11 @@ pub fn build(schema: &Value, options: &Options) -> Result<Ir, Error> {
 ///
 /// ```
 /// use serde_json::json;
-/// use toolschema::{ErrorClass, Options, build};
+/// use toolschema::{ErrorClass, Options, frontend};
 ///
-/// let ir = build::build_tool(&json!({"properties": {"q": {"type": "string"}}}), &Options::new())?;
+/// let ir = frontend::build_tool(&json!({"properties": {"q": {"type": "string"}}}), &Options::new())?;
 /// assert!(ir.object_root);
-/// let err = build::build_tool(&json!({"type": ["object", "null"]}), &Options::new()).unwrap_err();
+/// let err = frontend::build_tool(&json!({"type": ["object", "null"]}), &Options::new()).unwrap_err();
 /// assert_eq!(err.class(), ErrorClass::Validation);
 /// assert_eq!(err.failures()[0].instance_location(), "/type");
 /// # Ok::<(), toolschema::Error>(())
