@@ -663,71 +663,73 @@ impl<'a> Cx<'a> {
             parts.push(hand(Admission::Ref));
             parts.push(sub(&mut b, call));
         }
-        match k.dynamic_reference.as_deref() {
-            Some(DynamicRef::Fixed(target)) => {
-                let call = self.call(
-                    *target,
-                    &c,
-                    quote! { v },
-                    quote! { ip },
-                    quote! { &kp.key("$dynamicRef") },
-                    marks.clone(),
-                );
-                parts.push(sub(&mut b, call));
-            }
-            Some(DynamicRef::Dynamic {
-                fallback,
-                candidates,
-                ..
-            }) => {
-                let mut seen_resources = Vec::new();
-                let mut arms = Vec::new();
-                let mut calls = Vec::new();
-                for (r, n) in candidates {
-                    if seen_resources.contains(&r.0) {
-                        continue;
-                    }
-                    seen_resources.push(r.0);
-                    let idx = int(seen_resources.len() as u64);
-                    let rr = int(r.0);
-                    arms.push(quote! { #rr => chosen = #idx, });
+        // `$dynamicRef` as the IR resolved it: a fixed target, or its candidates, each
+        // resource once.
+        for check in &node.checks {
+            match check {
+                Check::Ref {
+                    target,
+                    keyword: "$dynamicRef",
+                } => {
                     let call = self.call(
-                        *n,
+                        *target,
                         &c,
                         quote! { v },
                         quote! { ip },
                         quote! { &kp.key("$dynamicRef") },
                         marks.clone(),
                     );
-                    calls.push(quote! { #idx => #call, });
+                    parts.push(sub(&mut b, call));
                 }
-                let fallback_call = self.call(
-                    *fallback,
-                    &c,
-                    quote! { v },
-                    quote! { ip },
-                    quote! { &kp.key("$dynamicRef") },
-                    marks.clone(),
-                );
-                parts.push(quote! {
-                    // The outermost resource in scope that defines the anchor wins.
-                    let mut chosen = 0usize;
-                    for resource in scope.resources() {
-                        match resource {
-                            #(#arms)*
-                            _ => {}
+                Check::DynamicRef(targets) => {
+                    let DynamicTargets {
+                        fallback,
+                        candidates,
+                    } = &**targets;
+                    let mut arms = Vec::new();
+                    let mut calls = Vec::new();
+                    for (i, (r, n)) in candidates.iter().enumerate() {
+                        let idx = int(i as u64 + 1);
+                        let rr = int(r.0);
+                        arms.push(quote! { #rr => chosen = #idx, });
+                        let call = self.call(
+                            *n,
+                            &c,
+                            quote! { v },
+                            quote! { ip },
+                            quote! { &kp.key("$dynamicRef") },
+                            marks.clone(),
+                        );
+                        calls.push(quote! { #idx => #call, });
+                    }
+                    let fallback_call = self.call(
+                        *fallback,
+                        &c,
+                        quote! { v },
+                        quote! { ip },
+                        quote! { &kp.key("$dynamicRef") },
+                        marks.clone(),
+                    );
+                    parts.push(quote! {
+                        // The outermost resource in scope that defines the anchor wins.
+                        let mut chosen = 0usize;
+                        for resource in scope.resources() {
+                            match resource {
+                                #(#arms)*
+                                _ => {}
+                            }
                         }
-                    }
-                });
-                let call = quote! {
-                    match chosen {
-                        #(#calls)*
-                        _ => #fallback_call,
-                    }
-                };
-                parts.push(sub(&mut b, call));
+                    });
+                    let call = quote! {
+                        match chosen {
+                            #(#calls)*
+                            _ => #fallback_call,
+                        }
+                    };
+                    parts.push(sub(&mut b, call));
+                }
+                _ => {}
             }
-            None => {}
         }
         if let Some(types) = k.types.filter(|_| naming) {
             if !types.contains(JsonType::String) {
