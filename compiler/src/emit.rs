@@ -858,7 +858,7 @@ impl<'a> Cx<'a> {
             }
         }
         if let Some(plan) = k.array.as_ref().filter(|_| !naming) {
-            let body = self.array(&mut b, plan, may_track);
+            let body = self.array(&mut b, plan, &node.checks, may_track);
             if !body.is_empty() {
                 arms.push(quote! { Value::Array(items) => { #body } });
             }
@@ -1535,7 +1535,13 @@ impl<'a> Cx<'a> {
         }
     }
 
-    fn array(&self, b: &mut Body, plan: &ArrayPlan, may_track: bool) -> TokenStream {
+    fn array(
+        &self,
+        b: &mut Body,
+        plan: &ArrayPlan,
+        checks: &[Check],
+        may_track: bool,
+    ) -> TokenStream {
         let uri = &self.own_uri();
         let mut out = Vec::new();
         if let Some(min) = plan.min_items.filter(|&m| m > 0) {
@@ -1631,7 +1637,11 @@ impl<'a> Cx<'a> {
                 }
             });
         }
-        if let Some(contains) = &plan.contains {
+        let contains = checks.iter().find_map(|c| match c {
+            Check::Contains(contains) => Some(&**contains),
+            _ => None,
+        });
+        if let Some(contains) = contains {
             let call = self.call(
                 contains.schema,
                 &quote! { rt::QUICK },
@@ -1649,11 +1659,7 @@ impl<'a> Cx<'a> {
                 (false, true) => quote! { tracking },
                 (false, false) => quote! { false },
             };
-            let keyword = if min_value == 1 {
-                "contains"
-            } else {
-                "minContains"
-            };
+            let keyword = contains.min_keyword;
             let too_few = if min_value > 0 {
                 let failure = fail(
                     b,
