@@ -133,6 +133,8 @@ struct Body {
     format_assertion: bool,
     content_assertion: bool,
     resources: Vec<(LitStr, Resource)>,
+    /// `types = Name`: the typed arguments to generate beside the validator.
+    types: Option<Ident>,
 }
 
 impl Parse for Input {
@@ -200,6 +202,7 @@ fn parse_body(input: ParseStream) -> syn::Result<Body> {
         format_assertion: false,
         content_assertion: false,
         resources: Vec::new(),
+        types: None,
     };
     let mut seen: Vec<String> = Vec::new();
     while !input.is_empty() {
@@ -219,6 +222,7 @@ fn parse_body(input: ParseStream) -> syn::Result<Body> {
         match word.as_str() {
             "format_assertion" => body.format_assertion = input.parse::<LitBool>()?.value,
             "content_assertion" => body.content_assertion = input.parse::<LitBool>()?.value,
+            "types" => body.types = Some(input.parse()?),
             "resources" => {
                 let content;
                 syn::braced!(content in input);
@@ -247,7 +251,7 @@ fn parse_body(input: ParseStream) -> syn::Result<Body> {
                 return Err(syn::Error::new(
                     key.span(),
                     format!(
-                        "unknown option `{word}`: expected `format_assertion`, `content_assertion` or `resources`"
+                        "unknown option `{word}`: expected `format_assertion`, `content_assertion`, `resources` or `types`"
                     ),
                 ));
             }
@@ -276,15 +280,17 @@ fn read(path: &LitStr) -> syn::Result<(PathBuf, String, Value)> {
 }
 
 fn expand(input: Input) -> TokenStream {
+    let types = input.body.as_ref().ok().and_then(|b| b.types.clone());
     match input
         .body
-        .and_then(|body| generate(&input.attrs, &input.vis, &input.name, body))
+        .and_then(|body| generate(&input.attrs, &input.vis, &input.name, &body))
     {
         Ok(tokens) => tokens,
         Err(e) => {
             let error = e.to_compile_error();
             let stub = stub(&input.attrs, &input.vis, &input.name);
-            quote! { #error #stub }
+            let types_stub = types.map(|t| types_stub(&input.vis, &t));
+            quote! { #error #stub #types_stub }
         }
     }
 }
@@ -293,7 +299,7 @@ fn generate(
     attrs: &[Attribute],
     vis: &Visibility,
     name: &Ident,
-    body: Body,
+    body: &Body,
 ) -> syn::Result<TokenStream> {
     let mut tracked: Vec<PathBuf> = Vec::new();
     let mut options = toolschema_core::Options::new()
@@ -344,11 +350,72 @@ fn generate(
         quote! { const _: &str = include_str!(#path); }
     });
     let schema_fn = schema_fn(name);
+    let types = match &body.types {
+        Some(type_name) => argument_types(vis, name, type_name, &schema, &options)?,
+        None => TokenStream::new(),
+    };
     Ok(quote! {
         #(#tracked)*
         #item
         #schema_fn
+        #types
     })
+}
+
+/// The typed arguments `type_name` beside the validator `name`, from the same IR; a
+/// generated name that is already the validator's is an error at `type_name`. What the
+/// type cannot express falls back to `serde_json::Value` and is listed in its `FALLBACKS`,
+/// not reported as an error.
+fn argument_types(
+    vis: &Visibility,
+    name: &Ident,
+    type_name: &Ident,
+    schema: &Value,
+    options: &toolschema_core::Options,
+) -> syn::Result<TokenStream> {
+    // The schema was just built without error for the validator.
+    let ir = toolschema_core::build::build_tool(schema, options)
+        .map_err(|e| syn::Error::new(type_name.span(), describe(&e)))?;
+    let types = toolschema_compiler::types::argument_types(
+        &quote! {},
+        &quote! { #vis },
+        &type_name.to_string(),
+        name,
+        &ir,
+        schema,
+    );
+    if let Some(clash) = types.names.iter().find(|n| **n == name.to_string()) {
+        return Err(syn::Error::new(
+            type_name.span(),
+            format!(
+                "the typed arguments would define `{clash}`, which is the validator's name: \
+                 choose another name for the validator or for `types`"
+            ),
+        ));
+    }
+    Ok(types.tokens)
+}
+
+/// What stands in for the typed arguments when the schema is rejected: a type whose
+/// `parse` rejects everything, so that uses of it raise no further errors.
+fn types_stub(vis: &Visibility, name: &Ident) -> TokenStream {
+    quote! {
+        #[derive(Clone, Copy, Debug)]
+        #vis struct #name;
+
+        #[allow(dead_code)]
+        impl #name {
+            /// Rejects everything: the schema was rejected.
+            pub fn parse(
+                _: &::toolschema::__private::Value,
+            ) -> ::std::result::Result<#name, ::toolschema::Error> {
+                Err(::toolschema::Error::invalid_instance(::std::vec::Vec::new()))
+            }
+
+            /// None: the schema was rejected.
+            pub const FALLBACKS: &'static [(&'static str, &'static str)] = &[];
+        }
+    }
 }
 
 fn schema_fn(name: &Ident) -> TokenStream {
