@@ -54,14 +54,17 @@ pub fn map(ir: &Ir, schema: &Value, root: &str) -> Types {
             .and_then(|k| k.types)
             .is_some_and(|t| t.bits() & !OBJECT.bits() == 0)
     });
+    // The root's name is kept for the root: what the root's schema maps to is renamed.
+    m.names.take(root.to_string());
     m.named(ir.root, root, ctx, ctx == TypeSet::ANY || said);
-    let root_index = match &m.defs[0].kind {
-        Kind::Alias(Ty::Named(j)) if m.defs[*j].name == root => *j,
-        _ => {
-            m.defs[0].name = root.to_string();
-            0
+    let mut root_index = 0;
+    for _ in 0..m.defs.len() {
+        match m.defs[root_index].kind {
+            Kind::Alias(Ty::Named(j)) if j != root_index => root_index = j,
+            _ => break,
         }
-    };
+    }
+    m.defs[root_index].name = root.to_string();
     Types {
         root: root_index,
         defs: m.defs,
