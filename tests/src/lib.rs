@@ -1,6 +1,7 @@
 //! Shared harness for the conformance tests: the suite's location, its remote documents as a
 //! registry, and the check of one case.
 
+pub mod arguments;
 pub mod boundary;
 pub mod counting;
 pub mod remotes;
