@@ -24,9 +24,13 @@ fn typify(entries: &[Entry]) -> Typify {
                 serde_json::from_value(entry.schema.clone()).map_err(|e| format!("schema: {e}"))?;
             let mut space =
                 typify::TypeSpace::new(typify::TypeSpaceSettings::default().with_struct_builder(false));
+            let first_line = |e: typify::Error| e.to_string().lines().next().unwrap_or("").to_string();
+            // As `build.rs` does: the definitions, then the root under a name.
+            space.add_ref_types(root.definitions).map_err(first_line)?;
+            let schema = schemars::schema::Schema::Object(root.schema);
             space
-                .add_root_schema(root)
-                .map_err(|e| e.to_string().lines().next().unwrap_or("").to_string())?;
+                .add_type_with_name(&schema, Some("Args".into()))
+                .map_err(first_line)?;
             Ok::<String, String>(space.to_stream().to_string())
         }));
         match outcome {
@@ -36,8 +40,8 @@ fn typify(entries: &[Entry]) -> Typify {
                 out.values += values;
                 out.without_value += usize::from(values == 0);
             }
-            Ok(Err(e)) => *out.errors.entry(e).or_default() += 1,
-            Err(_) => *out.errors.entry("panicked".into()).or_default() += 1,
+            Ok(Err(e)) => *out.errors.entry(format!("{}: {e}", entry.name)).or_default() += 1,
+            Err(_) => *out.errors.entry(format!("{}: panicked", entry.name)).or_default() += 1,
         }
     }
     out
