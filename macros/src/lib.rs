@@ -58,6 +58,9 @@ use syn::{Attribute, Ident, LitBool, LitStr, Token, Visibility};
 ///   `contentEncoding` / `contentMediaType` / `contentSchema`.
 /// - `resources = { "URI" => "FILE", "URI" => { JSON }, ... }` makes documents available to
 ///   `$ref` under their URIs, read from files (relative to `CARGO_MANIFEST_DIR`) or inline.
+/// - `types = Type` also generates `Type`, the typed arguments, from the same IR (with
+///   `toolschema`'s `types` feature): serde derives, `Type::parse`, which validates and then
+///   deserializes, and `Type::FALLBACKS` (see `docs/types.md`).
 ///
 /// Attributes (such as doc comments) before the visibility go on the struct.
 ///
@@ -102,6 +105,23 @@ use syn::{Attribute, Ident, LitBool, LitStr, Token, Visibility};
 /// );
 /// assert!(UserArgs.is_valid(&json!({"email": "a@example.test"})));
 /// assert!(!UserArgs.is_valid(&json!({"email": "not an address"})));
+/// ```
+///
+/// ```
+/// use serde_json::json;
+///
+/// toolschema_macros::tool_schema!(
+///     pub MoveSchema = {
+///         "type": "object",
+///         "properties": {"from": {"type": "string"}, "to": {"type": "string"}, "overwrite": {"type": "boolean"}},
+///         "required": ["from", "to"]
+///     },
+///     types = MoveArgs
+/// );
+/// let args = MoveArgs::parse(&json!({"from": "a", "to": "b"})).unwrap();
+/// assert_eq!((args.from.as_str(), args.overwrite), ("a", None));
+/// let err = MoveArgs::parse(&json!({"from": 1})).unwrap_err();
+/// assert_eq!(err.failures().len(), 2);
 /// ```
 #[proc_macro]
 pub fn tool_schema(input: proc_macro::TokenStream) -> proc_macro::TokenStream {

@@ -72,3 +72,35 @@ fn a_file_schema_with_a_resource() {
     assert!(toolschema::json::equal(&serde_json::to_value(&args).unwrap(), &call));
     assert!(ReadArgs::parse(&json!({"query": 1})).is_err());
 }
+
+// The README's handler, as written there.
+tool_schema!(
+    pub ReadFileSchema = {
+        "type": "object",
+        "properties": {
+            "path": {"type": "string", "minLength": 1},
+            "encoding": {"enum": ["utf-8", "base64"]},
+            "maxBytes": {"type": "integer", "minimum": 1, "maximum": 1048576}
+        },
+        "required": ["path"],
+        "additionalProperties": false
+    },
+    types = ReadFileArgs
+);
+
+fn read_file(arguments: &serde_json::Value) -> Result<String, toolschema::Error> {
+    let args: ReadFileArgs = ReadFileArgs::parse(arguments)?;
+    let limit: u32 = args.max_bytes.unwrap_or(65536);
+    let base64 = args.encoding == Some(ReadFileArgsEncoding::Base64);
+    Ok(format!("{} ({limit} bytes, base64: {base64})", args.path))
+}
+
+#[test]
+fn the_readme_handler() {
+    assert_eq!(
+        read_file(&json!({"path": "a.txt", "encoding": "base64", "maxBytes": 10})).unwrap(),
+        "a.txt (10 bytes, base64: true)"
+    );
+    let err = read_file(&json!({"path": "", "maxBytes": 0})).unwrap_err();
+    assert_eq!(err.failures().len(), 2);
+}
