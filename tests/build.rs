@@ -204,12 +204,17 @@ fn mcp_tools(corpus: &Path, out_dir: &Path) {
                 &tool["inputSchema"],
             );
             types.push(generated.tokens);
-            let _ = writeln!(typed_table, "    ({name:?}, {i}, {}),", round_trip(&type_name));
+            let _ = writeln!(
+                typed_table,
+                "    ({name:?}, {i}, {}),",
+                round_trip(&type_name)
+            );
         }
     }
     table.push_str("];\n");
     typed_table.push_str("];\n");
-    let typed = toolschema_compiler::format_file(quote::quote! { #(#types)* }) + "\n" + &typed_table;
+    let typed =
+        toolschema_compiler::format_file(quote::quote! { #(#types)* }) + "\n" + &typed_table;
     toolschema_compiler::write_if_changed(&out_dir.join("typed_mcp.rs"), &typed).unwrap();
     let code = toolschema_compiler::format_file(quote::quote! { #(#items)* }) + "\n" + &table;
     toolschema_compiler::write_if_changed(&out_dir.join("compiled_mcp.rs"), &code).unwrap();

@@ -58,7 +58,9 @@ fn typify(schema: &serde_json::Value) -> Option<(String, String)> {
         // with a title).
         space.add_ref_types(root.definitions).ok()?;
         let schema = schemars::schema::Schema::Object(root.schema);
-        let id = space.add_type_with_name(&schema, Some("Args".into())).ok()?;
+        let id = space
+            .add_type_with_name(&schema, Some("Args".into()))
+            .ok()?;
         let name = space.get_type(&id).ok()?.name();
         let file: syn::File = syn::parse2(space.to_stream()).ok()?;
         Some((prettyplease::unparse(&file), name))

@@ -332,8 +332,14 @@ impl Builder {
             let validator = format_ident!("{}", upper_camel(name));
             claim(&mut item_names, validator.to_string())?;
             for (_, type_name) in self.types.iter().filter(|(s, _)| s == name) {
-                let types =
-                    types::argument_types(&quote! {}, &quote! { pub }, type_name, &validator, &ir, &schema);
+                let types = types::argument_types(
+                    &quote! {},
+                    &quote! { pub },
+                    type_name,
+                    &validator,
+                    &ir,
+                    &schema,
+                );
                 for item in &types.names {
                     claim(&mut item_names, item.clone())?;
                 }

@@ -57,6 +57,10 @@ fn generated_types_match_snapshots() {
 #[test]
 fn generation_is_deterministic() {
     for (name, type_name) in SCHEMAS {
-        assert_eq!(generate(name, type_name), generate(name, type_name), "{name}");
+        assert_eq!(
+            generate(name, type_name),
+            generate(name, type_name),
+            "{name}"
+        );
     }
 }

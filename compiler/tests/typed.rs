@@ -19,11 +19,8 @@ macro_rules! typed {
                 fn input() -> &'static toolschema::InputSchema {
                     static INPUT: std::sync::LazyLock<toolschema::InputSchema> =
                         std::sync::LazyLock::new(|| {
-                            let text = include_str!(concat!(
-                                "schemas/",
-                                stringify!($module),
-                                ".json"
-                            ));
+                            let text =
+                                include_str!(concat!("schemas/", stringify!($module), ".json"));
                             let schema = serde_json::from_str(text).unwrap();
                             toolschema::InputSchema::new(&schema, &toolschema::Options::new())
                                 .unwrap()
@@ -96,8 +93,16 @@ fn flat_tool() {
         p,
         &json!({"query": "rust", "limit": 10.0, "sort": "date", "exact": true, "site": "https://a"})
     ));
-    assert!(!round_trip("flat_tool", p, &json!({"query": "", "limit": 0, "x": 1})));
-    assert!(!round_trip("flat_tool", p, &json!({"query": "a", "sort": null})));
+    assert!(!round_trip(
+        "flat_tool",
+        p,
+        &json!({"query": "", "limit": 0, "x": 1})
+    ));
+    assert!(!round_trip(
+        "flat_tool",
+        p,
+        &json!({"query": "a", "sort": null})
+    ));
     assert!(!round_trip("flat_tool", p, &json!([1])));
     let args = p(&json!({"query": "q", "limit": 100.0})).unwrap();
     assert_eq!(args.limit, Some(100u8));
@@ -112,13 +117,21 @@ fn nested_defs_and_recursion() {
         p,
         &json!({"title": "t", "assignee": {"login": "octo-cat", "id": 3, "extra": [1]}, "labels": ["bug"], "more": {}})
     ));
-    assert!(!round_trip("nested_defs", p, &json!({"title": "t", "assignee": {"id": 3}})));
+    assert!(!round_trip(
+        "nested_defs",
+        p,
+        &json!({"title": "t", "assignee": {"id": 3}})
+    ));
     let p = recursive_tree::RecursiveTreeArgs::parse;
     let tree = json!({"name": "a", "children": [{"name": "b", "children": [{"name": "c"}]}]});
     assert!(round_trip("recursive_tree", p, &tree));
     let parsed = p(&tree).unwrap();
     assert_eq!(parsed.children.unwrap()[0].name, "b");
-    assert!(!round_trip("recursive_tree", p, &json!({"name": "a", "children": [{}]})));
+    assert!(!round_trip(
+        "recursive_tree",
+        p,
+        &json!({"name": "a", "children": [{}]})
+    ));
 }
 
 #[test]
@@ -147,8 +160,16 @@ fn unions() {
         p,
         &json!({"path": "a", "encoding": "utf-8", "start": 1, "end": 2})
     ));
-    assert!(!round_trip("unevaluated_all_of", p, &json!({"path": "a", "start": 1, "other": 0})));
-    assert!(!round_trip("unevaluated_all_of", p, &json!({"path": "a", "encoding": "latin1", "start": 1})));
+    assert!(!round_trip(
+        "unevaluated_all_of",
+        p,
+        &json!({"path": "a", "start": 1, "other": 0})
+    ));
+    assert!(!round_trip(
+        "unevaluated_all_of",
+        p,
+        &json!({"path": "a", "encoding": "latin1", "start": 1})
+    ));
 }
 
 #[test]
@@ -173,9 +194,15 @@ fn event_arguments() {
     assert!(round_trip("typed_arguments", p, &full));
     let event = p(&full).unwrap();
     assert_eq!(event.location, Some(None));
-    assert_eq!(event.priority, Some(typed_arguments::EventArgsPriority::NeedsReview));
+    assert_eq!(
+        event.priority,
+        Some(typed_arguments::EventArgsPriority::NeedsReview)
+    );
     assert_eq!(event.coordinates, Some((52.5, 13.4)));
-    for recurrence in [json!({"kind": "daily", "every": 2}), json!({"kind": "once", "note": 1})] {
+    for recurrence in [
+        json!({"kind": "daily", "every": 2}),
+        json!({"kind": "once", "note": 1}),
+    ] {
         let call = json!({"title": "t", "startsAt": "s", "recurrence": recurrence});
         assert!(round_trip("typed_arguments", p, &call));
     }
@@ -204,8 +231,16 @@ fn fallbacks_are_reported() {
 #[test]
 fn dynamic_reference_falls_back_to_a_value() {
     let p = dynamic_ref::DynamicRefArgs::parse;
-    assert!(round_trip("dynamic_ref", p, &json!({"data": 1, "children": [{"data": null}]})));
-    assert!(!round_trip("dynamic_ref", p, &json!({"children": [{"other": 1}]})));
+    assert!(round_trip(
+        "dynamic_ref",
+        p,
+        &json!({"data": 1, "children": [{"data": null}]})
+    ));
+    assert!(!round_trip(
+        "dynamic_ref",
+        p,
+        &json!({"children": [{"other": 1}]})
+    ));
 }
 
 #[test]

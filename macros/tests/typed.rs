@@ -69,7 +69,10 @@ fn a_file_schema_with_a_resource() {
     let call = json!({"query": "fn main", "owner": "octo", "limit": 5});
     assert!(ReadSchema.is_valid(&call));
     let args = ReadArgs::parse(&call).unwrap();
-    assert!(toolschema::json::equal(&serde_json::to_value(&args).unwrap(), &call));
+    assert!(toolschema::json::equal(
+        &serde_json::to_value(&args).unwrap(),
+        &call
+    ));
     assert!(ReadArgs::parse(&json!({"query": 1})).is_err());
 }
 

@@ -13,7 +13,12 @@ pub fn argument_sets(schema: &Value) -> Vec<Value> {
     let mut sets: Vec<Value> = Vec::new();
     for pick in 0..CHOICES {
         for full in [false, true] {
-            let set = Generator { root: schema, full, pick }.value(schema, 0);
+            let set = Generator {
+                root: schema,
+                full,
+                pick,
+            }
+            .value(schema, 0);
             if !sets.contains(&set) {
                 sets.push(set);
             }

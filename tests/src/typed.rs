@@ -89,7 +89,12 @@ pub fn check_suite_file(file: &'static str, groups: &[(usize, RoundTrip)]) -> Ta
         let validator = Interpreted::new(file, group);
         let schema = &cases[group]["schema"];
         let tool = toolschema::build::build_tool(schema, &options_for(file)).is_ok();
-        for (c, case) in cases[group]["tests"].as_array().into_iter().flatten().enumerate() {
+        for (c, case) in cases[group]["tests"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .enumerate()
+        {
             let data = &case["data"];
             match check(round_trip, &validator, data) {
                 Ok(true) => {

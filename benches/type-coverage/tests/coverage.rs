@@ -22,9 +22,11 @@ fn typify(entries: &[Entry]) -> Typify {
         let outcome = catch_unwind(AssertUnwindSafe(|| {
             let root: schemars::schema::RootSchema =
                 serde_json::from_value(entry.schema.clone()).map_err(|e| format!("schema: {e}"))?;
-            let mut space =
-                typify::TypeSpace::new(typify::TypeSpaceSettings::default().with_struct_builder(false));
-            let first_line = |e: typify::Error| e.to_string().lines().next().unwrap_or("").to_string();
+            let mut space = typify::TypeSpace::new(
+                typify::TypeSpaceSettings::default().with_struct_builder(false),
+            );
+            let first_line =
+                |e: typify::Error| e.to_string().lines().next().unwrap_or("").to_string();
             // As `build.rs` does: the definitions, then the root under a name.
             space.add_ref_types(root.definitions).map_err(first_line)?;
             let schema = schemars::schema::Schema::Object(root.schema);
@@ -40,8 +42,16 @@ fn typify(entries: &[Entry]) -> Typify {
                 out.values += values;
                 out.without_value += usize::from(values == 0);
             }
-            Ok(Err(e)) => *out.errors.entry(format!("{}: {e}", entry.name)).or_default() += 1,
-            Err(_) => *out.errors.entry(format!("{}: panicked", entry.name)).or_default() += 1,
+            Ok(Err(e)) => {
+                *out.errors
+                    .entry(format!("{}: {e}", entry.name))
+                    .or_default() += 1
+            }
+            Err(_) => {
+                *out.errors
+                    .entry(format!("{}: panicked", entry.name))
+                    .or_default() += 1
+            }
         }
     }
     out
@@ -68,9 +78,15 @@ fn coverage_table() {
             "| `serde_json::Value` where any value is allowed | {} | {} (all uses) |",
             o.open_values, t.values
         );
-        println!("| numbers as `serde_json::Number` | {} | 0 |", o.wide_numbers);
+        println!(
+            "| numbers as `serde_json::Number` | {} | 0 |",
+            o.wide_numbers
+        );
         println!("| generated items | {} | |", o.items);
-        println!("\nfallbacks: {:?}\ntypify errors: {:?}", o.fallbacks, t.errors);
+        println!(
+            "\nfallbacks: {:?}\ntypify errors: {:?}",
+            o.fallbacks, t.errors
+        );
         assert_eq!(o.schemas, entries.len());
     }
 }

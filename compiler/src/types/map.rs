@@ -27,7 +27,11 @@ const INTS: [(&str, f64, f64); 8] = [
     ("i16", -32_768.0, 32_767.0),
     ("u32", 0.0, 4_294_967_295.0),
     ("i32", -2_147_483_648.0, 2_147_483_647.0),
-    ("i64", -9.223_372_036_854_775_808e18, 9.223_372_036_854_775_807e18),
+    (
+        "i64",
+        -9.223_372_036_854_775_808e18,
+        9.223_372_036_854_775_807e18,
+    ),
     ("u64", 0.0, 1.844_674_407_370_955_1e19),
 ];
 
@@ -213,7 +217,11 @@ impl<'a> Mapper<'a> {
             .pointer(target)
             .and_then(|p| p.rsplit('/').next().map(str::to_string))
             .unwrap_or_default();
-        let last = if target == self.ir.root { "node".into() } else { last };
+        let last = if target == self.ir.root {
+            "node".into()
+        } else {
+            last
+        };
         format!("{}{}", self.root, nonempty(camel(&last)))
     }
 
@@ -322,7 +330,11 @@ impl<'a> Mapper<'a> {
                 Ty::Named(self.def(id, name, kind))
             }
         };
-        if nullable { Ty::Option(Box::new(ty)) } else { ty }
+        if nullable {
+            Ty::Option(Box::new(ty))
+        } else {
+            ty
+        }
     }
 
     fn single(&mut self, id: NodeId, t: JsonType, conj: &[NodeId], name: &str) -> Ty {
@@ -390,7 +402,11 @@ impl<'a> Mapper<'a> {
         }
         if plan.prefix_items.is_empty() {
             let items = plan.items.expect("an items-shaped plan");
-            return Ty::Vec(Box::new(self.ty(items, TypeSet::ANY, &format!("{name}Item"))));
+            return Ty::Vec(Box::new(self.ty(
+                items,
+                TypeSet::ANY,
+                &format!("{name}Item"),
+            )));
         }
         let n = plan.prefix_items.len() as u64;
         let closed_after = plan
@@ -528,7 +544,10 @@ impl<'a> Mapper<'a> {
         if plans.iter().any(|p| p.unevaluated_properties.is_some()) {
             return self.fallback(id, "unevaluatedProperties");
         }
-        let additional: Vec<NodeId> = plans.iter().filter_map(|p| p.additional_properties).collect();
+        let additional: Vec<NodeId> = plans
+            .iter()
+            .filter_map(|p| p.additional_properties)
+            .collect();
         let patterns: Vec<NodeId> = plans
             .iter()
             .flat_map(|p| p.pattern_properties.iter().map(|(_, n)| *n))
@@ -540,9 +559,7 @@ impl<'a> Mapper<'a> {
                 Ty::Any
             }
             ([one], []) => self.ty(*one, TypeSet::ANY, &value_name),
-            ([closed], [one])
-                if matches!(self.ir.node(*closed).body, Body::Bool(false)) =>
-            {
+            ([closed], [one]) if matches!(self.ir.node(*closed).body, Body::Bool(false)) => {
                 self.ty(*one, TypeSet::ANY, &value_name)
             }
             (_, []) => self.fallback(id, "several additionalProperties"),
@@ -552,7 +569,10 @@ impl<'a> Mapper<'a> {
 
     /// The first `anyOf`/`oneOf` among the conjuncts whose branches shape the value, with its
     /// discriminator.
-    fn structural_union(&self, conj: &[NodeId]) -> Option<(Vec<NodeId>, Option<&'a toolschema_core::ir::Discriminator>)> {
+    fn structural_union(
+        &self,
+        conj: &[NodeId],
+    ) -> Option<(Vec<NodeId>, Option<&'a toolschema_core::ir::Discriminator>)> {
         for &c in conj {
             let Some(k) = self.keywords(c) else { continue };
             for (branches, disc) in [
@@ -579,9 +599,9 @@ impl<'a> Mapper<'a> {
                         || k.enumeration.is_some()
                         || !k.any_of.is_empty()
                         || !k.one_of.is_empty()
-                        || k.array.as_deref().is_some_and(|a| {
-                            !a.prefix_items.is_empty() || a.items.is_some()
-                        })
+                        || k.array
+                            .as_deref()
+                            .is_some_and(|a| !a.prefix_items.is_empty() || a.items.is_some())
                         || k.object.as_deref().is_some_and(|o| {
                             !o.properties.is_empty()
                                 || !o.pattern_properties.is_empty()
@@ -599,9 +619,8 @@ impl<'a> Mapper<'a> {
         name: &str,
     ) -> Ty {
         let is_null = |m: &Self, b: NodeId| {
-            m.keywords(b).is_some_and(|k| {
-                k.types == Some(NULL) || k.constant == Some(Value::Null)
-            })
+            m.keywords(b)
+                .is_some_and(|k| k.types == Some(NULL) || k.constant == Some(Value::Null))
         };
         let (nulls, others): (Vec<NodeId>, Vec<NodeId>) =
             branches.iter().partition(|&&b| is_null(self, b));
@@ -705,7 +724,9 @@ impl<'a> Mapper<'a> {
     fn variant_label(&self, branch: NodeId, i: usize) -> String {
         if let Some(k) = self.keywords(branch) {
             if let Some(target) = k.reference.filter(|_| is_pure_reference(k))
-                && let Some(last) = self.pointer(target).and_then(|p| p.rsplit('/').next().map(str::to_string))
+                && let Some(last) = self
+                    .pointer(target)
+                    .and_then(|p| p.rsplit('/').next().map(str::to_string))
                 && !camel(&last).is_empty()
             {
                 return camel(&last);
@@ -783,12 +804,22 @@ impl<'a> Mapper<'a> {
             let xs: Vec<f64> = values.iter().filter_map(|v| v.as_f64()).collect();
             let low = xs.iter().copied().fold(f64::INFINITY, f64::min);
             let high = xs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-            let integers = values.iter().all(|v| v.as_f64().is_some_and(|x| x.fract() == 0.0));
-            if integers { integer(low, high) } else { number(low, high) }
+            let integers = values
+                .iter()
+                .all(|v| v.as_f64().is_some_and(|x| x.fract() == 0.0));
+            if integers {
+                integer(low, high)
+            } else {
+                number(low, high)
+            }
         } else {
             return self.fallback(id, "an enum of values of several types");
         };
-        if nullable { Ty::Option(Box::new(ty)) } else { ty }
+        if nullable {
+            Ty::Option(Box::new(ty))
+        } else {
+            ty
+        }
     }
 }
 
@@ -844,7 +875,11 @@ fn number(low: f64, high: f64) -> Ty {
 }
 
 fn nonempty(name: String) -> String {
-    if name.is_empty() { "Empty".into() } else { name }
+    if name.is_empty() {
+        "Empty".into()
+    } else {
+        name
+    }
 }
 
 /// A URI fragment's percent escapes decoded.

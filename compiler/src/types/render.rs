@@ -46,7 +46,11 @@ pub fn render(
         if w.is_seen_through(i) {
             continue;
         }
-        let root_attrs = if i == types.root { attrs.clone() } else { quote! {} };
+        let root_attrs = if i == types.root {
+            attrs.clone()
+        } else {
+            quote! {}
+        };
         items.push(w.item(i, def, &root_attrs, vis));
     }
     let root = type_ident(&types.defs[types.root].name);
@@ -358,7 +362,9 @@ impl<'t> Writer<'t> {
         };
         let variants = u.variants.iter().map(|(v, value, ty)| {
             let v = type_ident(v);
-            let rename = value.as_ref().map(|value| quote! { #[serde(rename = #value)] });
+            let rename = value
+                .as_ref()
+                .map(|value| quote! { #[serde(rename = #value)] });
             let t = self.ty(ty, i, true);
             quote! { #rename #v(#t) }
         });
