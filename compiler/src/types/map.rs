@@ -8,31 +8,28 @@
 
 use super::model::{Def, Fallback, Field, Kind, Struct, Ty, Types, Union};
 use super::names::{Scope, camel, field};
-use serde_json::Value;
+use serde_json::{Number, Value};
 use std::collections::{BTreeSet, HashMap};
 use toolschema_core::ir::{Body, DynamicRef, Ir, Keywords, NodeId};
 use toolschema_core::json::{JsonType, TypeSet};
+use toolschema_core::number::{compare, is_integer};
 
 const OBJECT: TypeSet = TypeSet::EMPTY.with(JsonType::Object);
 const NULL: TypeSet = TypeSet::EMPTY.with(JsonType::Null);
 
 /// Every integer in `[-2^53, 2^53]` is an exact `f64`.
-const EXACT_F64: f64 = 9_007_199_254_740_992.0;
+const EXACT_F64: u64 = 1 << 53;
 
 /// The integer types, smallest first, with their ranges.
-const INTS: [(&str, f64, f64); 8] = [
-    ("u8", 0.0, 255.0),
-    ("i8", -128.0, 127.0),
-    ("u16", 0.0, 65_535.0),
-    ("i16", -32_768.0, 32_767.0),
-    ("u32", 0.0, 4_294_967_295.0),
-    ("i32", -2_147_483_648.0, 2_147_483_647.0),
-    (
-        "i64",
-        -9.223_372_036_854_775_808e18,
-        9.223_372_036_854_775_807e18,
-    ),
-    ("u64", 0.0, 1.844_674_407_370_955_1e19),
+const INTS: [(&str, i128, i128); 8] = [
+    ("u8", 0, u8::MAX as i128),
+    ("i8", i8::MIN as i128, i8::MAX as i128),
+    ("u16", 0, u16::MAX as i128),
+    ("i16", i16::MIN as i128, i16::MAX as i128),
+    ("u32", 0, u32::MAX as i128),
+    ("i32", i32::MIN as i128, i32::MAX as i128),
+    ("i64", i64::MIN as i128, i64::MAX as i128),
+    ("u64", 0, u64::MAX as i128),
 ];
 
 /// Maps the schema `ir` (read from `schema`, for `title`, `description` and `deprecated`)
@@ -344,38 +341,35 @@ impl<'a> Mapper<'a> {
             JsonType::String => Ty::String,
             JsonType::Integer => {
                 let (low, high) = self.bounds(conj);
-                integer(low, high)
+                integer(low.as_ref(), high.as_ref())
             }
             JsonType::Number => {
                 let (low, high) = self.bounds(conj);
-                number(low, high)
+                number(low.as_ref(), high.as_ref())
             }
             JsonType::Array => self.array(id, conj, name),
             JsonType::Object => self.object(id, conj, name, None, None),
         }
     }
 
-    /// The tightest bounds any conjunct sets, as `f64` (rounded outwards past 2^53, where
-    /// only the choice between `u64`, `i64` and `Number` depends on them).
-    fn bounds(&self, conj: &[NodeId]) -> (f64, f64) {
-        let mut low = f64::NEG_INFINITY;
-        let mut high = f64::INFINITY;
+    /// The tightest bounds any conjunct sets (an exclusive bound counts as inclusive: the
+    /// range is then wider than the valid values, never narrower).
+    fn bounds(&self, conj: &[NodeId]) -> (Option<Number>, Option<Number>) {
+        let mut low: Option<Number> = None;
+        let mut high: Option<Number> = None;
         for &c in conj {
             let Some(n) = self.keywords(c).and_then(|k| k.number.as_deref()) else {
                 continue;
             };
-            let f = |b: &toolschema_core::number::Bound| b.number().as_f64().unwrap_or(f64::NAN);
-            if let Some(b) = &n.minimum {
-                low = low.max(f(b));
+            for b in [&n.minimum, &n.exclusive_minimum].into_iter().flatten() {
+                if low.as_ref().is_none_or(|l| compare(b.number(), l).is_gt()) {
+                    low = Some(b.number().clone());
+                }
             }
-            if let Some(b) = &n.exclusive_minimum {
-                low = low.max(f(b));
-            }
-            if let Some(b) = &n.maximum {
-                high = high.min(f(b));
-            }
-            if let Some(b) = &n.exclusive_maximum {
-                high = high.min(f(b));
+            for b in [&n.maximum, &n.exclusive_maximum].into_iter().flatten() {
+                if high.as_ref().is_none_or(|h| compare(b.number(), h).is_lt()) {
+                    high = Some(b.number().clone());
+                }
             }
         }
         (low, high)
@@ -801,13 +795,10 @@ impl<'a> Mapper<'a> {
         } else if values.iter().all(|v| v.is_boolean()) {
             Ty::Bool
         } else if values.iter().all(|v| v.is_number()) {
-            let xs: Vec<f64> = values.iter().filter_map(|v| v.as_f64()).collect();
-            let low = xs.iter().copied().fold(f64::INFINITY, f64::min);
-            let high = xs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-            let integers = values
-                .iter()
-                .all(|v| v.as_f64().is_some_and(|x| x.fract() == 0.0));
-            if integers {
+            let numbers: Vec<&Number> = values.iter().filter_map(|v| v.as_number()).collect();
+            let low = numbers.iter().copied().min_by(|a, b| compare(a, b));
+            let high = numbers.iter().copied().max_by(|a, b| compare(a, b));
+            if numbers.iter().all(|n| is_integer(n)) {
                 integer(low, high)
             } else {
                 number(low, high)
@@ -859,18 +850,38 @@ fn widen(t: TypeSet) -> TypeSet {
     }
 }
 
-fn integer(low: f64, high: f64) -> Ty {
-    let (low, high) = (low.ceil(), high.floor());
+/// `n` as an integer, rounded up or down when it has a fraction; `None` past `i128`.
+fn to_i128(n: &Number, up: bool) -> Option<i128> {
+    if let Some(i) = n.as_i64() {
+        return Some(i.into());
+    }
+    if let Some(u) = n.as_u64() {
+        return Some(u.into());
+    }
+    let x = n.as_f64().filter(|x| x.abs() < 1e38)?;
+    Some(if up { x.ceil() } else { x.floor() } as i128)
+}
+
+fn integer(low: Option<&Number>, high: Option<&Number>) -> Ty {
+    let (Some(low), Some(high)) = (
+        low.and_then(|n| to_i128(n, true)),
+        high.and_then(|n| to_i128(n, false)),
+    ) else {
+        return Ty::Number;
+    };
     INTS.iter()
         .find(|(_, lo, hi)| low >= *lo && high <= *hi)
         .map_or(Ty::Number, |(name, _, _)| Ty::Int(name))
 }
 
-fn number(low: f64, high: f64) -> Ty {
-    if low >= -EXACT_F64 && high <= EXACT_F64 {
-        Ty::F64
-    } else {
-        Ty::Number
+fn number(low: Option<&Number>, high: Option<&Number>) -> Ty {
+    let exact = Number::from(EXACT_F64);
+    let minus_exact = Number::from(-(EXACT_F64 as i64));
+    match (low, high) {
+        (Some(l), Some(h)) if compare(l, &minus_exact).is_ge() && compare(h, &exact).is_le() => {
+            Ty::F64
+        }
+        _ => Ty::Number,
     }
 }
 
@@ -898,4 +909,71 @@ fn percent_decode(fragment: &str) -> Option<String> {
         }
     }
     String::from_utf8(out).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// The type of property `p` of a root object whose schema for it is `schema`.
+    fn member(schema: Value) -> Ty {
+        let root = json!({"type": "object", "properties": {"p": schema}, "required": ["p"]});
+        let ir =
+            toolschema_core::build::build_tool(&root, &toolschema_core::Options::new()).unwrap();
+        let types = map(&ir, &root, "Args");
+        let Kind::Struct(s) = &types.defs[types.root].kind else {
+            panic!("the root is a struct")
+        };
+        s.fields[0].ty.clone()
+    }
+
+    #[test]
+    fn integers_are_typed_from_their_bounds_exactly() {
+        let int = |min: Value, max: Value| {
+            member(json!({"type": "integer", "minimum": min, "maximum": max}))
+        };
+        assert_eq!(int(json!(0), json!(255)), Ty::Int("u8"));
+        assert_eq!(int(json!(-1), json!(255)), Ty::Int("i16"));
+        assert_eq!(int(json!(0.5), json!(255.5)), Ty::Int("u8"));
+        assert_eq!(int(json!(0), json!(9223372036854775807i64)), Ty::Int("i64"));
+        assert_eq!(int(json!(0), json!(9223372036854775808u64)), Ty::Int("u64"));
+        assert_eq!(int(json!(-1), json!(9223372036854775808u64)), Ty::Number);
+        assert_eq!(int(json!(0), json!(1e20)), Ty::Number);
+        assert_eq!(member(json!({"type": "integer", "minimum": 1})), Ty::Number);
+        let exclusive =
+            member(json!({"type": "integer", "exclusiveMinimum": -1, "exclusiveMaximum": 256}));
+        assert_eq!(exclusive, Ty::Int("i16"));
+    }
+
+    #[test]
+    fn numbers_are_f64_only_where_every_integer_is_exact() {
+        let num = |min: Value, max: Value| {
+            member(json!({"type": "number", "minimum": min, "maximum": max}))
+        };
+        assert_eq!(num(json!(-90), json!(90)), Ty::F64);
+        assert_eq!(num(json!(0), json!(9007199254740992u64)), Ty::F64);
+        assert_eq!(num(json!(0), json!(9007199254740993u64)), Ty::Number);
+        assert_eq!(member(json!({"type": "number"})), Ty::Number);
+        assert_eq!(member(json!({"enum": [1, 2.5]})), Ty::F64);
+        assert_eq!(member(json!({"enum": [1, 300]})), Ty::Int("u16"));
+    }
+
+    #[test]
+    fn nullable_and_constant_members() {
+        assert_eq!(
+            member(json!({"type": ["string", "null"]})),
+            Ty::Option(Box::new(Ty::String))
+        );
+        assert_eq!(member(json!({"const": null})), Ty::Unit);
+        assert_eq!(
+            member(json!({"anyOf": [{"type": "boolean"}, {"type": "null"}]})),
+            Ty::Option(Box::new(Ty::Bool))
+        );
+        assert_eq!(member(json!(true)), Ty::Any);
+        assert_eq!(
+            member(json!({"type": "string", "not": {"const": ""}})),
+            Ty::String
+        );
+    }
 }
