@@ -223,7 +223,7 @@ fn mcp_tools(corpus: &Path, out_dir: &Path) {
 /// A closure that parses arguments into `type_name` and serializes them back.
 fn round_trip(type_name: &str) -> String {
     format!(
-        "|v| {type_name}::parse(v).map(|a| ::toolschema::__types::serde_json::to_value(&a).expect(\"typed arguments serialize\"))"
+        "|v| {type_name}::parse(v).map(|a| ::toolschema::__types::serde_json::to_value(a).expect(\"typed arguments serialize\"))"
     )
 }
 

@@ -404,7 +404,7 @@ fn argument_types(
         &ir,
         schema,
     );
-    if let Some(clash) = types.names.iter().find(|n| **n == name.to_string()) {
+    if let Some(clash) = types.names.iter().find(|n| *name == n.as_str()) {
         return Err(syn::Error::new(
             type_name.span(),
             format!(

@@ -41,6 +41,10 @@ pub fn parse<T: DeserializeOwned>(validator: &dyn Validate, arguments: &Value) -
     })
 }
 
+/// 2^63 and 2^64, the ends of `i64` and `u64` (exact as `f64`).
+const TWO_63: f64 = 9_223_372_036_854_775_808.0;
+const TWO_64: f64 = 18_446_744_073_709_551_616.0;
+
 /// An integer in a float's clothing (`1.0`): JSON Schema counts it as an integer, serde's
 /// integer types do not, so [`parse`] rewrites it as the integer it equals.
 fn integral(n: &Number) -> Option<Number> {
@@ -49,9 +53,9 @@ fn integral(n: &Number) -> Option<Number> {
     // bounds that reach it.
     if x.fract() != 0.0 {
         None
-    } else if (-9.223_372_036_854_775_808e18..9.223_372_036_854_775_808e18).contains(&x) {
+    } else if (-TWO_63..TWO_63).contains(&x) {
         Some(Number::from(x as i64))
-    } else if (0.0..1.844_674_407_370_955_2e19).contains(&x) {
+    } else if (0.0..TWO_64).contains(&x) {
         Some(Number::from(x as u64))
     } else {
         None

@@ -162,7 +162,7 @@ impl<'a> Mapper<'a> {
                 if !lines.is_empty() {
                     lines.push(String::new());
                 }
-                lines.extend(text.trim().lines().map(|l| l.trim_end().to_string()));
+                lines.extend(text.trim().lines().map(doc_line));
             }
         }
         lines
@@ -882,6 +882,18 @@ fn number(low: Option<&Number>, high: Option<&Number>) -> Ty {
             Ty::F64
         }
         _ => Ty::Number,
+    }
+}
+
+/// A line of a schema's `title` or `description` as doc text that stays prose: no code
+/// block (an indented line or a fence would become a doctest of whatever the schema says),
+/// no tab.
+fn doc_line(line: &str) -> String {
+    let line = line.trim().replace('\t', " ");
+    if line.starts_with("```") || line.starts_with("~~~") {
+        format!("\\{line}")
+    } else {
+        line
     }
 }
 

@@ -7,14 +7,18 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 /// Lints generated items may trip without anything being wrong: unused private types,
-/// variant names taken from the schema.
+/// variant names taken from the schema, doc text taken from the schema.
 fn allowances() -> TokenStream {
     quote! {
         #[allow(
             dead_code,
             clippy::large_enum_variant,
             clippy::enum_variant_names,
-            clippy::upper_case_acronyms
+            clippy::upper_case_acronyms,
+            clippy::doc_lazy_continuation,
+            clippy::doc_overindented_list_items,
+            clippy::too_long_first_doc_paragraph,
+            rustdoc::all
         )]
     }
 }

@@ -4,7 +4,11 @@
     dead_code,
     clippy::large_enum_variant,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::doc_lazy_continuation,
+    clippy::doc_overindented_list_items,
+    clippy::too_long_first_doc_paragraph,
+    rustdoc::all
 )]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct FileActionsArgsVariantReadAction;
@@ -12,7 +16,11 @@ pub struct FileActionsArgsVariantReadAction;
     dead_code,
     clippy::large_enum_variant,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::doc_lazy_continuation,
+    clippy::doc_overindented_list_items,
+    clippy::too_long_first_doc_paragraph,
+    rustdoc::all
 )]
 impl FileActionsArgsVariantReadAction {
     /// The one value this type stands for, as JSON.
@@ -44,7 +52,11 @@ impl<'de> ::toolschema::__types::Deserialize<'de> for FileActionsArgsVariantRead
     dead_code,
     clippy::large_enum_variant,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::doc_lazy_continuation,
+    clippy::doc_overindented_list_items,
+    clippy::too_long_first_doc_paragraph,
+    rustdoc::all
 )]
 #[derive(
     Clone,
@@ -73,7 +85,11 @@ pub struct FileActionsArgsVariantRead {
     dead_code,
     clippy::large_enum_variant,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::doc_lazy_continuation,
+    clippy::doc_overindented_list_items,
+    clippy::too_long_first_doc_paragraph,
+    rustdoc::all
 )]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct FileActionsArgsVariantWriteAction;
@@ -81,7 +97,11 @@ pub struct FileActionsArgsVariantWriteAction;
     dead_code,
     clippy::large_enum_variant,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::doc_lazy_continuation,
+    clippy::doc_overindented_list_items,
+    clippy::too_long_first_doc_paragraph,
+    rustdoc::all
 )]
 impl FileActionsArgsVariantWriteAction {
     /// The one value this type stands for, as JSON.
@@ -113,7 +133,11 @@ impl<'de> ::toolschema::__types::Deserialize<'de> for FileActionsArgsVariantWrit
     dead_code,
     clippy::large_enum_variant,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::doc_lazy_continuation,
+    clippy::doc_overindented_list_items,
+    clippy::too_long_first_doc_paragraph,
+    rustdoc::all
 )]
 #[derive(
     Clone,
@@ -143,7 +167,11 @@ pub struct FileActionsArgsVariantWrite {
     dead_code,
     clippy::large_enum_variant,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::doc_lazy_continuation,
+    clippy::doc_overindented_list_items,
+    clippy::too_long_first_doc_paragraph,
+    rustdoc::all
 )]
 #[derive(
     Clone,
@@ -166,7 +194,11 @@ pub enum FileActionsArgsVariantDeleteAction {
     dead_code,
     clippy::large_enum_variant,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::doc_lazy_continuation,
+    clippy::doc_overindented_list_items,
+    clippy::too_long_first_doc_paragraph,
+    rustdoc::all
 )]
 #[derive(
     Clone,
@@ -195,7 +227,11 @@ pub struct FileActionsArgsVariantDelete {
     dead_code,
     clippy::large_enum_variant,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::doc_lazy_continuation,
+    clippy::doc_overindented_list_items,
+    clippy::too_long_first_doc_paragraph,
+    rustdoc::all
 )]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct FileActionsArgsVariantListAction;
@@ -203,7 +239,11 @@ pub struct FileActionsArgsVariantListAction;
     dead_code,
     clippy::large_enum_variant,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::doc_lazy_continuation,
+    clippy::doc_overindented_list_items,
+    clippy::too_long_first_doc_paragraph,
+    rustdoc::all
 )]
 impl FileActionsArgsVariantListAction {
     /// The one value this type stands for, as JSON.
@@ -235,7 +275,11 @@ impl<'de> ::toolschema::__types::Deserialize<'de> for FileActionsArgsVariantList
     dead_code,
     clippy::large_enum_variant,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::doc_lazy_continuation,
+    clippy::doc_overindented_list_items,
+    clippy::too_long_first_doc_paragraph,
+    rustdoc::all
 )]
 #[derive(
     Clone,
@@ -269,7 +313,11 @@ pub struct FileActionsArgsVariantList {
     dead_code,
     clippy::large_enum_variant,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::doc_lazy_continuation,
+    clippy::doc_overindented_list_items,
+    clippy::too_long_first_doc_paragraph,
+    rustdoc::all
 )]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct FileActionsArgsVariantMoveAction;
@@ -277,7 +325,11 @@ pub struct FileActionsArgsVariantMoveAction;
     dead_code,
     clippy::large_enum_variant,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::doc_lazy_continuation,
+    clippy::doc_overindented_list_items,
+    clippy::too_long_first_doc_paragraph,
+    rustdoc::all
 )]
 impl FileActionsArgsVariantMoveAction {
     /// The one value this type stands for, as JSON.
@@ -309,7 +361,11 @@ impl<'de> ::toolschema::__types::Deserialize<'de> for FileActionsArgsVariantMove
     dead_code,
     clippy::large_enum_variant,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::doc_lazy_continuation,
+    clippy::doc_overindented_list_items,
+    clippy::too_long_first_doc_paragraph,
+    rustdoc::all
 )]
 #[derive(
     Clone,
@@ -339,7 +395,11 @@ pub struct FileActionsArgsVariantMove {
     dead_code,
     clippy::large_enum_variant,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::doc_lazy_continuation,
+    clippy::doc_overindented_list_items,
+    clippy::too_long_first_doc_paragraph,
+    rustdoc::all
 )]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct FileActionsArgsVariantVariant5DryRun;
@@ -347,7 +407,11 @@ pub struct FileActionsArgsVariantVariant5DryRun;
     dead_code,
     clippy::large_enum_variant,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::doc_lazy_continuation,
+    clippy::doc_overindented_list_items,
+    clippy::too_long_first_doc_paragraph,
+    rustdoc::all
 )]
 impl FileActionsArgsVariantVariant5DryRun {
     /// The one value this type stands for, as JSON.
@@ -380,7 +444,11 @@ for FileActionsArgsVariantVariant5DryRun {
     dead_code,
     clippy::large_enum_variant,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::doc_lazy_continuation,
+    clippy::doc_overindented_list_items,
+    clippy::too_long_first_doc_paragraph,
+    rustdoc::all
 )]
 #[derive(
     Clone,
@@ -403,7 +471,11 @@ pub struct FileActionsArgsVariantVariant5 {
     dead_code,
     clippy::large_enum_variant,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::doc_lazy_continuation,
+    clippy::doc_overindented_list_items,
+    clippy::too_long_first_doc_paragraph,
+    rustdoc::all
 )]
 #[derive(
     Clone,
@@ -426,7 +498,11 @@ pub enum FileActionsArgsVariant {
     dead_code,
     clippy::large_enum_variant,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::doc_lazy_continuation,
+    clippy::doc_overindented_list_items,
+    clippy::too_long_first_doc_paragraph,
+    rustdoc::all
 )]
 #[derive(
     Clone,
@@ -445,7 +521,11 @@ pub enum FileActionsArgsTimeout {
     dead_code,
     clippy::large_enum_variant,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::doc_lazy_continuation,
+    clippy::doc_overindented_list_items,
+    clippy::too_long_first_doc_paragraph,
+    rustdoc::all
 )]
 #[derive(
     Clone,

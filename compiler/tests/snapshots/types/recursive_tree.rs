@@ -4,7 +4,11 @@
     dead_code,
     clippy::large_enum_variant,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::doc_lazy_continuation,
+    clippy::doc_overindented_list_items,
+    clippy::too_long_first_doc_paragraph,
+    rustdoc::all
 )]
 #[derive(
     Clone,

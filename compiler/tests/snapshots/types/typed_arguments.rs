@@ -4,7 +4,11 @@
     dead_code,
     clippy::large_enum_variant,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::doc_lazy_continuation,
+    clippy::doc_overindented_list_items,
+    clippy::too_long_first_doc_paragraph,
+    rustdoc::all
 )]
 #[derive(
     Clone,
@@ -34,7 +38,11 @@ pub struct EventArgsAttendee {
     dead_code,
     clippy::large_enum_variant,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::doc_lazy_continuation,
+    clippy::doc_overindented_list_items,
+    clippy::too_long_first_doc_paragraph,
+    rustdoc::all
 )]
 #[derive(
     Clone,
@@ -61,7 +69,11 @@ pub enum EventArgsPriority {
     dead_code,
     clippy::large_enum_variant,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::doc_lazy_continuation,
+    clippy::doc_overindented_list_items,
+    clippy::too_long_first_doc_paragraph,
+    rustdoc::all
 )]
 #[derive(
     Clone,
@@ -84,7 +96,11 @@ pub struct EventArgsRecurrenceDaily {
     dead_code,
     clippy::large_enum_variant,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::doc_lazy_continuation,
+    clippy::doc_overindented_list_items,
+    clippy::too_long_first_doc_paragraph,
+    rustdoc::all
 )]
 #[derive(
     Clone,
@@ -117,7 +133,11 @@ pub enum EventArgsRecurrenceWeeklyDaysItem {
     dead_code,
     clippy::large_enum_variant,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::doc_lazy_continuation,
+    clippy::doc_overindented_list_items,
+    clippy::too_long_first_doc_paragraph,
+    rustdoc::all
 )]
 #[derive(
     Clone,
@@ -135,7 +155,11 @@ pub struct EventArgsRecurrenceWeekly {
     dead_code,
     clippy::large_enum_variant,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::doc_lazy_continuation,
+    clippy::doc_overindented_list_items,
+    clippy::too_long_first_doc_paragraph,
+    rustdoc::all
 )]
 #[derive(
     Clone,
@@ -170,7 +194,11 @@ pub enum EventArgsRecurrence {
     dead_code,
     clippy::large_enum_variant,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::doc_lazy_continuation,
+    clippy::doc_overindented_list_items,
+    clippy::too_long_first_doc_paragraph,
+    rustdoc::all
 )]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct EventArgsVisibility;
@@ -178,7 +206,11 @@ pub struct EventArgsVisibility;
     dead_code,
     clippy::large_enum_variant,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::doc_lazy_continuation,
+    clippy::doc_overindented_list_items,
+    clippy::too_long_first_doc_paragraph,
+    rustdoc::all
 )]
 impl EventArgsVisibility {
     /// The one value this type stands for, as JSON.
@@ -207,7 +239,11 @@ impl<'de> ::toolschema::__types::Deserialize<'de> for EventArgsVisibility {
     dead_code,
     clippy::large_enum_variant,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::doc_lazy_continuation,
+    clippy::doc_overindented_list_items,
+    clippy::too_long_first_doc_paragraph,
+    rustdoc::all
 )]
 #[derive(
     Clone,

@@ -4,7 +4,11 @@
     dead_code,
     clippy::large_enum_variant,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::doc_lazy_continuation,
+    clippy::doc_overindented_list_items,
+    clippy::too_long_first_doc_paragraph,
+    rustdoc::all
 )]
 #[derive(
     Clone,
@@ -32,7 +36,11 @@ pub struct UnevaluatedAllOfArgsVariantVariant0 {
     dead_code,
     clippy::large_enum_variant,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::doc_lazy_continuation,
+    clippy::doc_overindented_list_items,
+    clippy::too_long_first_doc_paragraph,
+    rustdoc::all
 )]
 #[derive(
     Clone,
@@ -60,7 +68,11 @@ pub struct UnevaluatedAllOfArgsVariantVariant1 {
     dead_code,
     clippy::large_enum_variant,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::doc_lazy_continuation,
+    clippy::doc_overindented_list_items,
+    clippy::too_long_first_doc_paragraph,
+    rustdoc::all
 )]
 #[derive(
     Clone,
@@ -79,7 +91,11 @@ pub enum UnevaluatedAllOfArgsVariant {
     dead_code,
     clippy::large_enum_variant,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::doc_lazy_continuation,
+    clippy::doc_overindented_list_items,
+    clippy::too_long_first_doc_paragraph,
+    rustdoc::all
 )]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct UnevaluatedAllOfArgsEncoding;
@@ -87,7 +103,11 @@ pub struct UnevaluatedAllOfArgsEncoding;
     dead_code,
     clippy::large_enum_variant,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::doc_lazy_continuation,
+    clippy::doc_overindented_list_items,
+    clippy::too_long_first_doc_paragraph,
+    rustdoc::all
 )]
 impl UnevaluatedAllOfArgsEncoding {
     /// The one value this type stands for, as JSON.
@@ -119,7 +139,11 @@ impl<'de> ::toolschema::__types::Deserialize<'de> for UnevaluatedAllOfArgsEncodi
     dead_code,
     clippy::large_enum_variant,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::doc_lazy_continuation,
+    clippy::doc_overindented_list_items,
+    clippy::too_long_first_doc_paragraph,
+    rustdoc::all
 )]
 #[derive(
     Clone,
