@@ -261,3 +261,30 @@ fn a_passing_validation_with_a_hand_broken_validator_is_reported_not_panicked() 
     assert_eq!(err.class(), toolschema::ErrorClass::ExecutionFailure);
     assert!(err.message().contains("did not deserialize"));
 }
+
+#[test]
+fn builder_names_collide_as_errors() {
+    let schema = json!({"type": "object", "properties": {"q": {"type": "string"}}});
+    let err = toolschema_compiler::Builder::new()
+        .schema_value("search", schema.clone())
+        .schema_value("other", schema.clone())
+        .types("other", "Search")
+        .generate()
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "schema name \"Search\": two generated items have this name"
+    );
+    let err = toolschema_compiler::Builder::new()
+        .schema_value("search", schema.clone())
+        .types("missing", "SearchArgs")
+        .generate()
+        .unwrap_err();
+    assert!(err.to_string().contains("does not have"), "{err}");
+    let err = toolschema_compiler::Builder::new()
+        .schema_value("search", schema)
+        .types("search", "search_args")
+        .generate()
+        .unwrap_err();
+    assert!(err.to_string().contains("UpperCamelCase"), "{err}");
+}

@@ -147,7 +147,7 @@ impl<'a> Mapper<'a> {
     fn pointer(&self, id: NodeId) -> Option<String> {
         let uri = &self.ir.node(id).uri;
         let fragment = uri.strip_prefix(self.base.as_str())?.strip_prefix('#')?;
-        percent_decode(fragment)
+        toolschema_core::pointer::percent_decode(fragment)
     }
 
     fn annotation(&self, id: NodeId, key: &str) -> Option<&'a Value> {
@@ -903,24 +903,6 @@ fn nonempty(name: String) -> String {
     } else {
         name
     }
-}
-
-/// A URI fragment's percent escapes decoded.
-fn percent_decode(fragment: &str) -> Option<String> {
-    let bytes = fragment.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            let hex = fragment.get(i + 1..i + 3)?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).ok()
 }
 
 #[cfg(test)]
