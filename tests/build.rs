@@ -33,6 +33,8 @@ fn main() {
     let out_dir = PathBuf::from(std::env::var("OUT_DIR").unwrap());
     let remotes = remotes::read(&suite.join("remotes"));
     let mut code = String::new();
+    let mut typed_files = String::new();
+    let mut typed_table = String::new();
     let mut listed_seen = BTreeSet::new();
     for (group_kind, dir) in [
         ("required", tests_dir.clone()),
@@ -64,16 +66,24 @@ fn main() {
             }
             let mut compiled = Vec::new();
             let mut items = Vec::new();
+            let mut typed = Typed::default();
             for (g, group) in groups.as_array().unwrap().iter().enumerate() {
                 let name = format!("group_{g}");
                 match toolschema_compiler::schema_tokens(&name, &group["schema"], &options) {
                     Ok(tokens) => {
                         items.push(tokens);
                         compiled.push(true);
+                        typed.group(&relative, g, &group["schema"], &options);
                     }
                     Err(_) => compiled.push(false),
                 }
             }
+            typed.write(
+                &out_dir,
+                &module,
+                &relative,
+                (&mut typed_files, &mut typed_table),
+            );
             let generated = toolschema_compiler::format_file(quote::quote! { #(#items)* });
             let generated_name = format!("compiled_{module}.rs");
             toolschema_compiler::write_if_changed(&out_dir.join(&generated_name), &generated)
@@ -121,6 +131,11 @@ fn main() {
             key.replace('"', "\\\"")
         );
     }
+    let typed_suite = format!(
+        "{typed_files}\n/// Every suite file with typed groups, and their round trips.\n\
+         pub static FILES: &[(&str, &[(usize, ::toolschema_conformance::typed::RoundTrip)])] = &[\n{typed_table}];\n"
+    );
+    toolschema_compiler::write_if_changed(&out_dir.join("typed_suite.rs"), &typed_suite).unwrap();
     mcp_tools(&manifest.join("../../shared/mcp-tools"), &out_dir);
     limits(&manifest.join("limits"), &out_dir);
     boundary_cases(&out_dir);
@@ -137,6 +152,11 @@ fn main() {
 /// with a table naming each tool's validator.
 fn mcp_tools(corpus: &Path, out_dir: &Path) {
     let mut items = Vec::new();
+    let mut types = Vec::new();
+    let mut typed_table = String::from(
+        "/// Every admitted tool's typed arguments: file, index in its file, round trip.\n\
+         pub static TYPED: &[(&str, usize, ::toolschema_conformance::typed::RoundTrip)] = &[\n",
+    );
     let mut table = String::from(
         "/// Every admitted tool: file, tool name, index in its file, compiled validator.\n\
          pub static TOOLS: &[(&str, &str, usize, &(dyn toolschema::Validate + Sync))] = &[\n",
@@ -171,11 +191,90 @@ fn mcp_tools(corpus: &Path, out_dir: &Path) {
                 .collect();
             let tool_name = tool["name"].as_str().unwrap_or("");
             let _ = writeln!(table, "    ({name:?}, {tool_name:?}, {i}, &{camel}),");
+            // The types come from the IR the validator was generated from.
+            let ir = toolschema::build::build(&tool["inputSchema"], &Options::new())
+                .expect("the front end accepted it once");
+            let type_name = format!("{camel}Args");
+            let generated = toolschema_compiler::types::argument_types(
+                &quote::quote! {},
+                &quote::quote! { pub },
+                &type_name,
+                &quote::format_ident!("{camel}"),
+                &ir,
+                &tool["inputSchema"],
+            );
+            types.push(generated.tokens);
+            let _ = writeln!(
+                typed_table,
+                "    ({name:?}, {i}, {}),",
+                round_trip(&type_name)
+            );
         }
     }
     table.push_str("];\n");
+    typed_table.push_str("];\n");
+    let typed =
+        toolschema_compiler::format_file(quote::quote! { #(#types)* }) + "\n" + &typed_table;
+    toolschema_compiler::write_if_changed(&out_dir.join("typed_mcp.rs"), &typed).unwrap();
     let code = toolschema_compiler::format_file(quote::quote! { #(#items)* }) + "\n" + &table;
     toolschema_compiler::write_if_changed(&out_dir.join("compiled_mcp.rs"), &code).unwrap();
+}
+
+/// A closure that parses arguments into `type_name` and serializes them back.
+fn round_trip(type_name: &str) -> String {
+    format!(
+        "|v| {type_name}::parse(v).map(|a| ::toolschema::__types::serde_json::to_value(a).expect(\"typed arguments serialize\"))"
+    )
+}
+
+/// The argument types of one suite file's compiled groups, each validating with the
+/// interpreter's validator of its group (`toolschema_conformance::typed::Interpreted`).
+#[derive(Default)]
+struct Typed {
+    items: Vec<proc_macro2::TokenStream>,
+    table: String,
+}
+
+impl Typed {
+    fn group(&mut self, file: &str, g: usize, schema: &Value, options: &Options) {
+        let ir = toolschema::build::build(schema, options).expect("the group compiled");
+        let validator = quote::format_ident!("GROUP_{g}");
+        let type_name = format!("Group{g}Args");
+        let generated = toolschema_compiler::types::argument_types(
+            &quote::quote! {},
+            &quote::quote! { pub },
+            &type_name,
+            &validator,
+            &ir,
+            schema,
+        );
+        let tokens = generated.tokens;
+        self.items.push(quote::quote! {
+            pub const #validator: ::toolschema_conformance::typed::Interpreted =
+                ::toolschema_conformance::typed::Interpreted::new(#file, #g);
+            #tokens
+        });
+        let _ = writeln!(self.table, "    ({g}, {}),", round_trip(&type_name));
+    }
+
+    fn write(
+        self,
+        out_dir: &Path,
+        module: &str,
+        relative: &str,
+        (files, table): (&mut String, &mut String),
+    ) {
+        let items = self.items;
+        let code = toolschema_compiler::format_file(quote::quote! { #(#items)* });
+        let code = format!(
+            "pub mod typed_{module} {{\n{code}\npub static ROUND_TRIPS: &[(usize, ::toolschema_conformance::typed::RoundTrip)] = &[\n{}];\n}}\n",
+            self.table
+        );
+        let name = format!("typed_{module}.rs");
+        toolschema_compiler::write_if_changed(&out_dir.join(&name), &code).unwrap();
+        let _ = writeln!(files, "include!(concat!(env!(\"OUT_DIR\"), \"/{name}\"));");
+        let _ = writeln!(table, "    ({relative:?}, typed_{module}::ROUND_TRIPS),");
+    }
 }
 
 /// Compiles the schemas of `limits/` with the tight limits `tests/limits.rs` also gives the

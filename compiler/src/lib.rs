@@ -25,6 +25,7 @@
 
 mod emit;
 mod share;
+pub mod types;
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -143,6 +144,7 @@ pub struct Builder {
     file_name: String,
     skip_rejected: bool,
     tool_schemas: bool,
+    types: Vec<(String, String)>,
 }
 
 impl Default for Builder {
@@ -164,6 +166,7 @@ impl Builder {
             file_name: "toolschema_validators.rs".to_string(),
             skip_rejected: false,
             tool_schemas: false,
+            types: Vec::new(),
         }
     }
 
@@ -255,6 +258,29 @@ impl Builder {
         self
     }
 
+    /// Also generates `type_name`, the typed arguments of the schema named `schema`, with
+    /// `serde` derives and `type_name::parse`, which validates with the schema's validator
+    /// and then deserializes (see `docs/types.md`). The crate that includes the output needs
+    /// `toolschema`'s `types` feature.
+    ///
+    /// ```
+    /// let code = toolschema_compiler::Builder::new()
+    ///     .schema_value("echo_schema", serde_json::json!({
+    ///         "type": "object",
+    ///         "properties": {"text": {"type": "string"}},
+    ///         "required": ["text"]
+    ///     }))
+    ///     .types("echo_schema", "EchoArgs")
+    ///     .generate()
+    ///     .unwrap();
+    /// assert!(code.contains("pub struct EchoArgs {"));
+    /// assert!(code.contains("pub fn parse("));
+    /// ```
+    pub fn types(mut self, schema: impl Into<String>, type_name: impl Into<String>) -> Builder {
+        self.types.push((schema.into(), type_name.into()));
+        self
+    }
+
     fn options(&self) -> Result<Options, CompileError> {
         let mut options = Options::new()
             .format_assertion(self.format_assertion)
@@ -271,6 +297,16 @@ impl Builder {
         let options = self.options()?;
         let mut items = Vec::new();
         let mut names: Vec<String> = Vec::new();
+        let mut item_names: Vec<String> = Vec::new();
+        for (schema_name, type_name) in &self.types {
+            check_type_name(type_name)?;
+            if !self.schemas.iter().any(|(n, _)| n == schema_name) {
+                return Err(CompileError::Name {
+                    name: schema_name.clone(),
+                    reason: "types are asked for a schema the builder does not have",
+                });
+            }
+        }
         for (name, source) in &self.schemas {
             check_name(name)?;
             if names.contains(name) {
@@ -282,15 +318,32 @@ impl Builder {
             names.push(name.clone());
             let (schema, path) = load(source)?;
             let path = path.unwrap_or_else(|| PathBuf::from(name));
-            let tokens = if self.tool_schemas {
-                tool_schema_tokens(name, &schema, &options)
+            let built = if self.tool_schemas {
+                toolschema_core::build::build_tool(&schema, &options)
             } else {
-                schema_tokens(name, &schema, &options)
+                toolschema_core::build::build(&schema, &options)
             };
-            match tokens {
-                Ok(tokens) => items.push(tokens),
-                Err(_) if self.skip_rejected => {}
+            let ir = match built {
+                Ok(ir) => ir,
+                Err(_) if self.skip_rejected => continue,
                 Err(source) => return Err(CompileError::Schema { path, source }),
+            };
+            items.push(named_tokens(name, &schema, &ir, &options));
+            let validator = format_ident!("{}", upper_camel(name));
+            claim(&mut item_names, validator.to_string())?;
+            for (_, type_name) in self.types.iter().filter(|(s, _)| s == name) {
+                let types = types::argument_types(
+                    &quote! {},
+                    &quote! { pub },
+                    type_name,
+                    &validator,
+                    &ir,
+                    &schema,
+                );
+                for item in &types.names {
+                    claim(&mut item_names, item.clone())?;
+                }
+                items.push(types.tokens);
             }
         }
         Ok(quote! { #(#items)* })
@@ -498,6 +551,32 @@ fn check_name(name: &str) -> Result<(), CompileError> {
         Err(CompileError::Name {
             name: name.to_string(),
             reason: "must be a snake_case Rust identifier",
+        })
+    }
+}
+
+/// Records a generated item's name, which no other item may have.
+fn claim(names: &mut Vec<String>, name: String) -> Result<(), CompileError> {
+    if names.contains(&name) {
+        return Err(CompileError::Name {
+            name,
+            reason: "two generated items have this name",
+        });
+    }
+    names.push(name);
+    Ok(())
+}
+
+fn check_type_name(name: &str) -> Result<(), CompileError> {
+    let ok = name.starts_with(|c: char| c.is_ascii_uppercase())
+        && name.chars().all(|c| c.is_ascii_alphanumeric())
+        && syn::parse_str::<syn::Ident>(name).is_ok();
+    if ok {
+        Ok(())
+    } else {
+        Err(CompileError::Name {
+            name: name.to_string(),
+            reason: "a type name must be an UpperCamelCase Rust identifier",
         })
     }
 }

@@ -58,6 +58,9 @@ use syn::{Attribute, Ident, LitBool, LitStr, Token, Visibility};
 ///   `contentEncoding` / `contentMediaType` / `contentSchema`.
 /// - `resources = { "URI" => "FILE", "URI" => { JSON }, ... }` makes documents available to
 ///   `$ref` under their URIs, read from files (relative to `CARGO_MANIFEST_DIR`) or inline.
+/// - `types = Type` also generates `Type`, the typed arguments, from the same IR (with
+///   `toolschema`'s `types` feature): serde derives, `Type::parse`, which validates and then
+///   deserializes, and `Type::FALLBACKS` (see `docs/types.md`).
 ///
 /// Attributes (such as doc comments) before the visibility go on the struct.
 ///
@@ -103,6 +106,23 @@ use syn::{Attribute, Ident, LitBool, LitStr, Token, Visibility};
 /// assert!(UserArgs.is_valid(&json!({"email": "a@example.test"})));
 /// assert!(!UserArgs.is_valid(&json!({"email": "not an address"})));
 /// ```
+///
+/// ```
+/// use serde_json::json;
+///
+/// toolschema_macros::tool_schema!(
+///     pub MoveSchema = {
+///         "type": "object",
+///         "properties": {"from": {"type": "string"}, "to": {"type": "string"}, "overwrite": {"type": "boolean"}},
+///         "required": ["from", "to"]
+///     },
+///     types = MoveArgs
+/// );
+/// let args = MoveArgs::parse(&json!({"from": "a", "to": "b"})).unwrap();
+/// assert_eq!((args.from.as_str(), args.overwrite), ("a", None));
+/// let err = MoveArgs::parse(&json!({"from": 1})).unwrap_err();
+/// assert_eq!(err.failures().len(), 2);
+/// ```
 #[proc_macro]
 pub fn tool_schema(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     let input = syn::parse_macro_input!(input as Input);
@@ -133,6 +153,8 @@ struct Body {
     format_assertion: bool,
     content_assertion: bool,
     resources: Vec<(LitStr, Resource)>,
+    /// `types = Name`: the typed arguments to generate beside the validator.
+    types: Option<Ident>,
 }
 
 impl Parse for Input {
@@ -200,6 +222,7 @@ fn parse_body(input: ParseStream) -> syn::Result<Body> {
         format_assertion: false,
         content_assertion: false,
         resources: Vec::new(),
+        types: None,
     };
     let mut seen: Vec<String> = Vec::new();
     while !input.is_empty() {
@@ -219,6 +242,7 @@ fn parse_body(input: ParseStream) -> syn::Result<Body> {
         match word.as_str() {
             "format_assertion" => body.format_assertion = input.parse::<LitBool>()?.value,
             "content_assertion" => body.content_assertion = input.parse::<LitBool>()?.value,
+            "types" => body.types = Some(input.parse()?),
             "resources" => {
                 let content;
                 syn::braced!(content in input);
@@ -247,7 +271,7 @@ fn parse_body(input: ParseStream) -> syn::Result<Body> {
                 return Err(syn::Error::new(
                     key.span(),
                     format!(
-                        "unknown option `{word}`: expected `format_assertion`, `content_assertion` or `resources`"
+                        "unknown option `{word}`: expected `format_assertion`, `content_assertion`, `resources` or `types`"
                     ),
                 ));
             }
@@ -276,15 +300,17 @@ fn read(path: &LitStr) -> syn::Result<(PathBuf, String, Value)> {
 }
 
 fn expand(input: Input) -> TokenStream {
+    let types = input.body.as_ref().ok().and_then(|b| b.types.clone());
     match input
         .body
-        .and_then(|body| generate(&input.attrs, &input.vis, &input.name, body))
+        .and_then(|body| generate(&input.attrs, &input.vis, &input.name, &body))
     {
         Ok(tokens) => tokens,
         Err(e) => {
             let error = e.to_compile_error();
             let stub = stub(&input.attrs, &input.vis, &input.name);
-            quote! { #error #stub }
+            let types_stub = types.map(|t| types_stub(&input.vis, &t));
+            quote! { #error #stub #types_stub }
         }
     }
 }
@@ -293,7 +319,7 @@ fn generate(
     attrs: &[Attribute],
     vis: &Visibility,
     name: &Ident,
-    body: Body,
+    body: &Body,
 ) -> syn::Result<TokenStream> {
     let mut tracked: Vec<PathBuf> = Vec::new();
     let mut options = toolschema_core::Options::new()
@@ -344,11 +370,72 @@ fn generate(
         quote! { const _: &str = include_str!(#path); }
     });
     let schema_fn = schema_fn(name);
+    let types = match &body.types {
+        Some(type_name) => argument_types(vis, name, type_name, &schema, &options)?,
+        None => TokenStream::new(),
+    };
     Ok(quote! {
         #(#tracked)*
         #item
         #schema_fn
+        #types
     })
+}
+
+/// The typed arguments `type_name` beside the validator `name`, from the same IR; a
+/// generated name that is already the validator's is an error at `type_name`. What the
+/// type cannot express falls back to `serde_json::Value` and is listed in its `FALLBACKS`,
+/// not reported as an error.
+fn argument_types(
+    vis: &Visibility,
+    name: &Ident,
+    type_name: &Ident,
+    schema: &Value,
+    options: &toolschema_core::Options,
+) -> syn::Result<TokenStream> {
+    // The schema was just built without error for the validator.
+    let ir = toolschema_core::build::build_tool(schema, options)
+        .map_err(|e| syn::Error::new(type_name.span(), describe(&e)))?;
+    let types = toolschema_compiler::types::argument_types(
+        &quote! {},
+        &quote! { #vis },
+        &type_name.to_string(),
+        name,
+        &ir,
+        schema,
+    );
+    if let Some(clash) = types.names.iter().find(|n| *name == n.as_str()) {
+        return Err(syn::Error::new(
+            type_name.span(),
+            format!(
+                "the typed arguments would define `{clash}`, which is the validator's name: \
+                 choose another name for the validator or for `types`"
+            ),
+        ));
+    }
+    Ok(types.tokens)
+}
+
+/// What stands in for the typed arguments when the schema is rejected: a type whose
+/// `parse` rejects everything, so that uses of it raise no further errors.
+fn types_stub(vis: &Visibility, name: &Ident) -> TokenStream {
+    quote! {
+        #[derive(Clone, Copy, Debug)]
+        #vis struct #name;
+
+        #[allow(dead_code)]
+        impl #name {
+            /// Rejects everything: the schema was rejected.
+            pub fn parse(
+                _: &::toolschema::__private::Value,
+            ) -> ::std::result::Result<#name, ::toolschema::Error> {
+                Err(::toolschema::Error::invalid_instance(::std::vec::Vec::new()))
+            }
+
+            /// None: the schema was rejected.
+            pub const FALLBACKS: &'static [(&'static str, &'static str)] = &[];
+        }
+    }
 }
 
 fn schema_fn(name: &Ident) -> TokenStream {

@@ -22,4 +22,5 @@ fn ui() {
     }
     let t = trybuild::TestCases::new();
     t.compile_fail("tests/ui/*.rs");
+    t.pass("tests/ui_pass/*.rs");
 }

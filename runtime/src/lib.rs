@@ -62,6 +62,10 @@ pub use toolschema_core::{
 #[doc(hidden)]
 pub use toolschema_core::__private;
 
+#[cfg(feature = "types")]
+#[doc(hidden)]
+pub mod __types;
+
 /// Compiles a tool's input schema into a validator at compile time (the `macros` feature).
 ///
 /// See [`toolschema_macros::tool_schema`] for the forms and options.

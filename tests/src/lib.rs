@@ -1,9 +1,11 @@
 //! Shared harness for the conformance tests: the suite's location, its remote documents as a
 //! registry, and the check of one case.
 
+pub mod arguments;
 pub mod boundary;
 pub mod counting;
 pub mod remotes;
+pub mod typed;
 
 use serde_json::Value;
 use std::collections::HashMap;
@@ -35,7 +37,8 @@ pub fn options_for(file: &str) -> Options {
     options
 }
 
-fn load(file: &str) -> Arc<Value> {
+/// The parsed suite file `file` (relative to `tests/draft2020-12`), read once.
+pub fn load(file: &str) -> Arc<Value> {
     static FILES: OnceLock<Mutex<HashMap<String, Arc<Value>>>> = OnceLock::new();
     let cache = FILES.get_or_init(Default::default);
     let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());

@@ -12,6 +12,7 @@ use toolschema_conformance::{agree, counting};
 
 mod compiled {
     include!(concat!(env!("OUT_DIR"), "/compiled_mcp.rs"));
+    include!(concat!(env!("OUT_DIR"), "/typed_mcp.rs"));
 }
 
 #[global_allocator]
@@ -236,4 +237,44 @@ fn compiled_is_valid_allocates_nothing_on_valid_calls() {
         "allocations on the valid path:\n{}",
         allocating.join("\n")
     );
+}
+
+/// Typed arguments on every admitted tool: each argument set generated from the schema (and
+/// the minimal and broken calls above) parses and comes back equal when the compiled
+/// validator accepts it, and fails with exactly the validator's error when it does not.
+#[test]
+fn typed_arguments_round_trip_on_the_mcp_corpus() {
+    let corpus = corpus();
+    if corpus.is_empty() {
+        return;
+    }
+    let (mut valid, mut invalid, mut tools_with_valid) = (0, 0, 0);
+    for &(file, i, round_trip) in compiled::TYPED {
+        let (_, tools) = corpus.iter().find(|(f, _)| f == file).unwrap();
+        let schema = &tools[i]["inputSchema"];
+        let &(_, name, _, validator) = compiled::TOOLS
+            .iter()
+            .find(|(f, _, j, _)| *f == file && *j == i)
+            .unwrap();
+        let mut sets = toolschema_conformance::arguments::argument_sets(schema);
+        let minimal = minimal(schema, schema, 0);
+        sets.extend(broken(schema, &minimal));
+        sets.push(minimal);
+        let before = valid;
+        for set in &sets {
+            match toolschema_conformance::typed::check(round_trip, validator, set) {
+                Ok(true) => valid += 1,
+                Ok(false) => invalid += 1,
+                Err(e) => panic!("{file} {name}: on {set}: {e}"),
+            }
+        }
+        tools_with_valid += usize::from(valid > before);
+    }
+    println!(
+        "{} typed tools: {valid} valid argument sets round-trip ({tools_with_valid} tools with \
+         one or more), {invalid} invalid ones fail with the validator's error",
+        compiled::TYPED.len()
+    );
+    assert_eq!(compiled::TYPED.len(), compiled::TOOLS.len());
+    assert!(tools_with_valid > 0);
 }
