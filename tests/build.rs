@@ -192,7 +192,7 @@ fn mcp_tools(corpus: &Path, out_dir: &Path) {
             let tool_name = tool["name"].as_str().unwrap_or("");
             let _ = writeln!(table, "    ({name:?}, {tool_name:?}, {i}, &{camel}),");
             // The types come from the IR the validator was generated from.
-            let ir = toolschema::build::build(&tool["inputSchema"], &Options::new())
+            let ir = toolschema::frontend::build(&tool["inputSchema"], &Options::new())
                 .expect("the front end accepted it once");
             let type_name = format!("{camel}Args");
             let generated = toolschema_compiler::types::argument_types(
@@ -237,7 +237,7 @@ struct Typed {
 
 impl Typed {
     fn group(&mut self, file: &str, g: usize, schema: &Value, options: &Options) {
-        let ir = toolschema::build::build(schema, options).expect("the group compiled");
+        let ir = toolschema::frontend::build(schema, options).expect("the group compiled");
         let validator = quote::format_ident!("GROUP_{g}");
         let type_name = format!("Group{g}Args");
         let generated = toolschema_compiler::types::argument_types(

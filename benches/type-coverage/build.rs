@@ -23,7 +23,7 @@ fn main() {
             serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
         for (i, tool) in tools.as_array().into_iter().flatten().enumerate() {
             let schema = &tool["inputSchema"];
-            if toolschema::build::build(schema, &toolschema::Options::new()).is_err() {
+            if toolschema::frontend::build(schema, &toolschema::Options::new()).is_err() {
                 continue;
             }
             let Some((module, root)) = typify(schema) else {

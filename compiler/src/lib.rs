@@ -319,9 +319,9 @@ impl Builder {
             let (schema, path) = load(source)?;
             let path = path.unwrap_or_else(|| PathBuf::from(name));
             let built = if self.tool_schemas {
-                toolschema_core::build::build_tool(&schema, &options)
+                toolschema_core::frontend::build_tool(&schema, &options)
             } else {
-                toolschema_core::build::build(&schema, &options)
+                toolschema_core::frontend::build(&schema, &options)
             };
             let ir = match built {
                 Ok(ir) => ir,

@@ -22,7 +22,7 @@ fn generate(name: &str, type_name: &str) -> String {
         .join(format!("{name}.json"));
     let schema: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let ir = toolschema::build::build_tool(&schema, &toolschema::Options::new()).unwrap();
+    let ir = toolschema::frontend::build_tool(&schema, &toolschema::Options::new()).unwrap();
     let types = toolschema_compiler::types::argument_types(
         &quote! {},
         &quote! { pub },

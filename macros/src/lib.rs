@@ -394,7 +394,7 @@ fn argument_types(
     options: &toolschema_core::Options,
 ) -> syn::Result<TokenStream> {
     // The schema was just built without error for the validator.
-    let ir = toolschema_core::build::build_tool(schema, options)
+    let ir = toolschema_core::frontend::build_tool(schema, options)
         .map_err(|e| syn::Error::new(type_name.span(), describe(&e)))?;
     let types = toolschema_compiler::types::argument_types(
         &quote! {},

@@ -88,7 +88,7 @@ pub fn check_suite_file(file: &'static str, groups: &[(usize, RoundTrip)]) -> Ta
     for &(group, round_trip) in groups {
         let validator = Interpreted::new(file, group);
         let schema = &cases[group]["schema"];
-        let tool = toolschema::build::build_tool(schema, &options_for(file)).is_ok();
+        let tool = toolschema::frontend::build_tool(schema, &options_for(file)).is_ok();
         for (c, case) in cases[group]["tests"]
             .as_array()
             .into_iter()

@@ -40,7 +40,7 @@ pub fn mcp_tools() -> Vec<Entry> {
         let stem = file.file_name().unwrap().to_string_lossy().to_string();
         for (i, tool) in read(&file).as_array().into_iter().flatten().enumerate() {
             let schema = tool["inputSchema"].clone();
-            if toolschema::build::build(&schema, &Options::new()).is_ok() {
+            if toolschema::frontend::build(&schema, &Options::new()).is_ok() {
                 out.push(Entry {
                     name: format!("{stem}#{i}"),
                     schema,
@@ -92,9 +92,9 @@ pub fn ours(entries: &[Entry]) -> Ours {
     for entry in entries {
         let options = Options::new();
         let ir = if entry.tool_rules {
-            toolschema::build::build_tool(&entry.schema, &options)
+            toolschema::frontend::build_tool(&entry.schema, &options)
         } else {
-            toolschema::build::build(&entry.schema, &options)
+            toolschema::frontend::build(&entry.schema, &options)
         }
         .expect("admitted");
         let types = toolschema_compiler::types::argument_types(

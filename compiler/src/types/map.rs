@@ -914,7 +914,7 @@ mod tests {
     fn member(schema: Value) -> Ty {
         let root = json!({"type": "object", "properties": {"p": schema}, "required": ["p"]});
         let ir =
-            toolschema_core::build::build_tool(&root, &toolschema_core::Options::new()).unwrap();
+            toolschema_core::frontend::build_tool(&root, &toolschema_core::Options::new()).unwrap();
         let types = map(&ir, &root, "Args");
         let Kind::Struct(s) = &types.defs[types.root].kind else {
             panic!("the root is a struct")

@@ -15,7 +15,7 @@
 //!     "properties": {"query": {"type": "string"}, "maxResults": {"type": "integer", "minimum": 1, "maximum": 50}},
 //!     "required": ["query"]
 //! });
-//! let ir = toolschema::build::build_tool(&schema, &toolschema::Options::new()).unwrap();
+//! let ir = toolschema::frontend::build_tool(&schema, &toolschema::Options::new()).unwrap();
 //! let types = toolschema_compiler::types::argument_types(
 //!     &quote! {},
 //!     &quote! { pub },
