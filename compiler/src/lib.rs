@@ -24,6 +24,8 @@
 //! ```
 
 mod emit;
+#[doc(hidden)]
+pub mod macro_json;
 mod share;
 
 use proc_macro2::TokenStream;

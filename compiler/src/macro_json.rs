@@ -1,4 +1,5 @@
-//! JSON from the tokens of a macro argument.
+//! JSON from the tokens of a macro argument. Not a public API: the `tool_schema!` macro reads
+//! its inline schemas with it, and it lives in a library so that it can be fuzzed.
 //!
 //! The tokens are read as JSON directly rather than through their printed text: strings are
 //! Rust string literals (so `"\u{e9}"`, raw strings and every Rust escape mean what they mean
@@ -9,6 +10,15 @@ use proc_macro2::{Delimiter, Group, Span, TokenStream, TokenTree, token_stream};
 use std::iter::Peekable;
 
 /// A JSON document read from tokens.
+///
+/// ```
+/// use proc_macro2::{TokenStream, TokenTree};
+///
+/// let tokens: TokenStream = r#"{"a": [1, -2.5]}"#.parse().unwrap();
+/// let Some(TokenTree::Group(group)) = tokens.into_iter().next() else { unreachable!() };
+/// let json = toolschema_compiler::macro_json::from_group(&group).unwrap();
+/// assert_eq!(json.text, r#"{"a":[1,-2.5]}"#);
+/// ```
 pub struct Json {
     /// Compact JSON text, members in the order written.
     pub text: String,
@@ -18,6 +28,16 @@ pub struct Json {
 
 impl Json {
     /// The span of the value at `pointer`, or of its closest enclosing value.
+    ///
+    /// ```
+    /// use proc_macro2::{TokenStream, TokenTree};
+    ///
+    /// let tokens: TokenStream = r#"{"a": {"b": null}}"#.parse().unwrap();
+    /// let Some(TokenTree::Group(group)) = tokens.into_iter().next() else { unreachable!() };
+    /// let json = toolschema_compiler::macro_json::from_group(&group).unwrap();
+    /// let _null = json.span("/a/b");
+    /// let _closest = json.span("/a/b/c"); // the span of `null`, the closest enclosing value
+    /// ```
     pub fn span(&self, pointer: &str) -> Span {
         let mut best: Option<(usize, Span)> = None;
         for (p, span) in &self.spans {
@@ -34,6 +54,15 @@ impl Json {
 type Tokens = Peekable<token_stream::IntoIter>;
 
 /// Reads a braced group as a JSON object.
+///
+/// ```
+/// use proc_macro2::{TokenStream, TokenTree};
+///
+/// let tokens: TokenStream = r#"{"a": 1,}"#.parse().unwrap();
+/// let Some(TokenTree::Group(group)) = tokens.into_iter().next() else { unreachable!() };
+/// let err = toolschema_compiler::macro_json::from_group(&group).err().unwrap();
+/// assert_eq!(err.to_string(), "trailing comma (not allowed in JSON)");
+/// ```
 pub fn from_group(group: &Group) -> syn::Result<Json> {
     let mut json = Json {
         text: String::new(),
