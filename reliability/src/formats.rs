@@ -74,7 +74,6 @@ pub fn check(data: &[u8]) -> Option<Growth> {
         (Format::Iri, Format::IriReference),
         (Format::UriReference, Format::IriReference),
         (Format::Email, Format::IdnEmail),
-        (Format::Hostname, Format::IdnHostname),
         (Format::Ipv4, Format::Hostname),
     ] {
         assert!(
@@ -84,10 +83,17 @@ pub fn check(data: &[u8]) -> Option<Growth> {
             wide.name()
         );
     }
+    // IDNA2008 keeps every RFC 1123 host name but those with a reserved label, `--` in its
+    // third and fourth characters (RFC 5891 §4.2.3.1), which only A-labels may have.
+    let reserved = s.split('.').any(|label| label.get(2..4) == Some("--"));
+    assert!(
+        !is(Format::Hostname) || reserved || is(Format::IdnHostname),
+        "{s:?} is hostname but not idn-hostname"
+    );
     if let Some((date, time)) = s.split_once(['T', 't']) {
         assert_eq!(
             is(Format::DateTime),
-            is(Format::Date) && is(Format::Time),
+            Format::Date.is_valid(date) && Format::Time.is_valid(time),
             "{s:?}: date-time against date {date:?} and time {time:?}"
         );
     } else {

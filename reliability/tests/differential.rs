@@ -15,7 +15,7 @@ mod peers;
 use peers::{NAMES, Peers, Verdict};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
-use toolschema::{ErrorClass, Validate as _};
+use toolschema::ErrorClass;
 use toolschema_reliability_set::{SET, interpreted};
 
 /// What `differential.txt` says: each cause's description, and each disagreement's cause.

@@ -29,3 +29,17 @@ fn every_target_replays_its_corpus() {
         println!("{target}: {} inputs", files.len());
     }
 }
+
+#[test]
+fn every_fuzz_target_is_replayed() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/fuzz_targets");
+    let mut targets: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter_map(|p| Some(p.file_stem()?.to_str()?.to_string()))
+        .collect();
+    targets.sort();
+    let mut replayed: Vec<String> = TARGETS.iter().map(|(t, _)| t.to_string()).collect();
+    replayed.sort();
+    assert_eq!(targets, replayed);
+}

@@ -19,6 +19,11 @@ pub fn instances(root: &Value) -> Vec<(String, Value)> {
     let mut out = vec![("valid".to_string(), valid.clone())];
     let mut mutations = Vec::new();
     generator.mutate(root, &valid, "", "", 0, &mut mutations);
+    if let Some(format) = root.get("format").and_then(Value::as_str) {
+        for sample in edge_samples(format) {
+            out.push((format!("{format} sample"), json!(sample)));
+        }
+    }
     for (keyword, at, replacement) in mutations.into_iter().take(MAX_MUTATIONS) {
         let mut instance = valid.clone();
         if replace(&mut instance, &at, replacement) {
@@ -355,6 +360,33 @@ fn format_sample(format: &str) -> &'static str {
         "relative-json-pointer" => "1/a",
         "regex" => "^[a-z]+\\d*$",
         _ => "abc",
+    }
+}
+
+/// Values at the edges of each format's grammar, for a schema whose root has that format:
+/// forms the standards allow that a checker may forget, and near misses.
+fn edge_samples(format: &str) -> &'static [&'static str] {
+    match format {
+        "date-time" => &["1990-12-31T15:59:60-08:00", "2024-01-01t00:00:00z", "2024-01-01T00:00:00.123456789+14:00", "2024-01-01 00:00:00Z", "2023-02-29T00:00:00Z"],
+        "date" => &["2000-02-29", "1900-02-29", "0000-01-01", "2024-1-01"],
+        "time" => &["23:59:60Z", "00:00:00.5-00:00", "12:00:00", "24:00:00Z"],
+        "duration" => &["P1W", "PT0S", "P1Y2W", "PT1.5S", "P"],
+        "email" => &["\"quoted local\"@example.com", "a@[127.0.0.1]", "a@[IPv6:::1]", "a.@example.com", "a@example"],
+        "idn-email" => &["用户@例子.广告", "\"用 户\"@example.com", "ü@bücher.example", "a@[IPv6:2001:db8::1]", "a@b@c"],
+        "hostname" => &["example.com.", "xn--bcher-kva.example", "a-.example", "1.2.3.4", "-a.example"],
+        "idn-hostname" => &["bücher.example", "例え.テスト", "xn--bcher-kva.example", "a\u{300}.example", "ab--c.example"],
+        "ipv4" => &["0.0.0.0", "255.255.255.255", "01.2.3.4", "1.2.3"],
+        "ipv6" => &["::", "::ffff:192.0.2.1", "1:2:3:4:5:6:7::", "fe80::1%eth0", "1::2::3"],
+        "uri" => &["urn:isbn:0451450523", "http://[::1]:80/", "a:", "http://a b", "//host/path"],
+        "uri-reference" => &["", "#frag", "//host", "a b", "%zz"],
+        "iri" => &["http://例え.jp/a?ü#ß", "mailto:用户@例子.广告", "例え", "http://a\u{7f}"],
+        "iri-reference" => &["パス?クエリ", "", "\\windows", "#ü"],
+        "uri-template" => &["{/path*}{?q*}", "{+base}x{#frag}", "{var:3}", "{;a,b}{&c}", "{", "{a b}", "{=x}"],
+        "uuid" => &["00000000-0000-0000-0000-000000000000", "2EB8AA08-AA98-11EA-B4AA-73B441D16380", "2eb8aa08aa9811eab4aa73b441d16380", "2eb8aa08-aa98-11ea-b4aa-73b441d1638"],
+        "json-pointer" => &["", "/", "/~01", "/~2", "a"],
+        "relative-json-pointer" => &["0", "0#", "1/a/~1", "-1", "01"],
+        "regex" => &["^(?<n>a)\\k<n>$", "(?=a)", "\\p{L}+", "[", "\\c"],
+        _ => &[],
     }
 }
 
