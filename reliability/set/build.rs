@@ -97,9 +97,7 @@ fn main() {
 
 fn mentions_format(schema: &Value) -> bool {
     match schema {
-        Value::Object(map) => {
-            map.contains_key("format") || map.values().any(mentions_format)
-        }
+        Value::Object(map) => map.contains_key("format") || map.values().any(mentions_format),
         Value::Array(items) => items.iter().any(mentions_format),
         _ => false,
     }

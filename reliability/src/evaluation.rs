@@ -2,9 +2,9 @@
 //! `validate().is_ok()`, a failure list is non-empty exactly when the call is invalid, and every
 //! failure points at a value that exists in the instance.
 
-use toolschema_reliability_set as set;
 use serde_json::Value;
 use toolschema::{ErrorSubject, Validate};
+use toolschema_reliability_set as set;
 
 /// Two bytes choose a schema of [`set::SET`], the rest is the instance; both format settings.
 ///
@@ -34,7 +34,10 @@ pub fn consistent(name: &str, validator: &dyn Validate, instance: &Value) {
         Err(e) => {
             assert!(!quick, "{name}: is_valid true, validate {e}, on {instance}");
             assert_eq!(e.subject(), ErrorSubject::Instance, "{name}: {e}");
-            assert!(!e.failures().is_empty(), "{name}: no failures, on {instance}");
+            assert!(
+                !e.failures().is_empty(),
+                "{name}: no failures, on {instance}"
+            );
             for f in e.failures() {
                 assert!(
                     instance.pointer(f.instance_location()).is_some(),

@@ -20,6 +20,9 @@ const PUMPED: usize = 2048;
 const GROWTH: usize = 4;
 /// Runs of each pumped input; the fastest counts.
 const RUNS: usize = 3;
+/// Rounds of [`RUNS`] runs, at most: a round is repeated while the times look worse than
+/// linear, since on a loaded machine one round can be preempted.
+const ROUNDS: usize = 4;
 
 /// The times one checker took on an input pumped to two lengths.
 pub struct Growth {
@@ -43,9 +46,8 @@ impl Growth {
     /// growth.unwrap().assert_linear();
     /// ```
     pub fn assert_linear(&self) {
-        let slack = Duration::from_millis(1);
         assert!(
-            self.long <= self.short * 10 + slack,
+            self.is_linear(),
             "{}: {:?} on {} bytes, {:?} on {} times as many, pumped from {:?}",
             self.what,
             self.short,
@@ -54,6 +56,10 @@ impl Growth {
             GROWTH,
             self.input
         );
+    }
+
+    fn is_linear(&self) -> bool {
+        self.long <= self.short * 10 + Duration::from_millis(1)
     }
 }
 
@@ -73,7 +79,6 @@ pub fn check(data: &[u8]) -> Option<Growth> {
         (Format::Uri, Format::Iri),
         (Format::Iri, Format::IriReference),
         (Format::UriReference, Format::IriReference),
-        (Format::Email, Format::IdnEmail),
         (Format::Ipv4, Format::Hostname),
     ] {
         assert!(
@@ -84,11 +89,17 @@ pub fn check(data: &[u8]) -> Option<Growth> {
         );
     }
     // IDNA2008 keeps every RFC 1123 host name but those with a reserved label, `--` in its
-    // third and fourth characters (RFC 5891 §4.2.3.1), which only A-labels may have.
-    let reserved = s.split('.').any(|label| label.get(2..4) == Some("--"));
+    // third and fourth characters (RFC 5891 §4.2.3.1), which only A-labels may have; the
+    // domain of an `idn-email` is read by the same rules.
+    let reserved = |domain: &str| domain.split('.').any(|label| label.get(2..4) == Some("--"));
     assert!(
-        !is(Format::Hostname) || reserved || is(Format::IdnHostname),
+        !is(Format::Hostname) || reserved(s) || is(Format::IdnHostname),
         "{s:?} is hostname but not idn-hostname"
+    );
+    let domain = s.rsplit_once('@').map_or("", |(_, domain)| domain);
+    assert!(
+        !is(Format::Email) || reserved(domain) || is(Format::IdnEmail),
+        "{s:?} is email but not idn-email"
     );
     if let Some((date, time)) = s.split_once(['T', 't']) {
         assert_eq!(
@@ -100,7 +111,11 @@ pub fn check(data: &[u8]) -> Option<Growth> {
         assert!(!is(Format::DateTime), "{s:?} is a date-time without T");
     }
     if let Some(bytes) = ContentEncoding::Base64.decode(s) {
-        assert_eq!(STANDARD.encode(&bytes), s, "base64 accepted a non-canonical text");
+        assert_eq!(
+            STANDARD.encode(&bytes),
+            s,
+            "base64 accepted a non-canonical text"
+        );
         ContentMediaType::Json.parse(&bytes);
     }
     ContentMediaType::Json.parse(s.as_bytes());
@@ -153,10 +168,18 @@ fn growth(pick: usize, s: &str) -> Growth {
             .min()
             .expect("at least one run")
     };
-    Growth {
+    let mut growth = Growth {
         what,
         input: s.to_string(),
         short: fastest(&short),
         long: fastest(&long),
+    };
+    for _ in 1..ROUNDS {
+        if growth.is_linear() {
+            break;
+        }
+        growth.short = growth.short.min(fastest(&short));
+        growth.long = growth.long.min(fastest(&long));
     }
+    growth
 }

@@ -51,7 +51,8 @@ pub fn check(data: &[u8]) {
             for instance in probes() {
                 consistent("tool schema", &tool, &instance);
             }
-            let generated = toolschema_compiler::tool_schema_tokens("fuzz", &schema, &Options::new());
+            let generated =
+                toolschema_compiler::tool_schema_tokens("fuzz", &schema, &Options::new());
             assert!(generated.is_ok(), "{:?}", generated.err());
         }
         Err(e) => schema_error(&schema, e, true),
@@ -78,7 +79,11 @@ fn schema_error(schema: &Value, e: &Error, tool: bool) {
             if let Some(Value::String(dialect)) = map.get("$schema")
                 && OLDER_DRAFTS.contains(&dialect.as_str())
             {
-                assert_eq!(e.class(), ErrorClass::UnsupportedCapability, "{schema}: {e}");
+                assert_eq!(
+                    e.class(),
+                    ErrorClass::UnsupportedCapability,
+                    "{schema}: {e}"
+                );
             }
         }
         _ => assert_eq!(e.class(), ErrorClass::Validation, "{schema}: {e}"),

@@ -128,7 +128,15 @@ fn peers_disagree_only_where_explained() {
     assert!(
         unexplained.is_empty() && stale.is_empty() && undefined.is_empty(),
         "unexplained disagreements:\n{}\nlisted but not found:\n{}\nundefined causes: {undefined:?}",
-        unexplained.iter().map(|k| format!("{k} => ?")).collect::<Vec<_>>().join("\n"),
-        stale.iter().map(|k| k.as_str()).collect::<Vec<_>>().join("\n"),
+        unexplained
+            .iter()
+            .map(|k| format!("{k} => ?"))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        stale
+            .iter()
+            .map(|k| k.as_str())
+            .collect::<Vec<_>>()
+            .join("\n"),
     );
 }

@@ -61,12 +61,20 @@ impl Generator<'_> {
         if let Some(c) = s.get("const") {
             return c.clone();
         }
-        if let Some(first) = s.get("enum").and_then(Value::as_array).and_then(|e| e.first()) {
+        if let Some(first) = s
+            .get("enum")
+            .and_then(Value::as_array)
+            .and_then(|e| e.first())
+        {
             return first.clone();
         }
         let typed = s.contains_key("type") || s.contains_key("properties");
         if !typed {
-            if let Some(target) = s.get("$ref").and_then(Value::as_str).and_then(|r| self.follow(r)) {
+            if let Some(target) = s
+                .get("$ref")
+                .and_then(Value::as_str)
+                .and_then(|r| self.follow(r))
+            {
                 return self.valid(target, depth + 1);
             }
             for key in ["allOf", "anyOf", "oneOf"] {
@@ -90,7 +98,9 @@ impl Generator<'_> {
         let properties = s.get("properties").and_then(Value::as_object);
         let required = s.get("required").and_then(Value::as_array);
         for name in required.into_iter().flatten().filter_map(Value::as_str) {
-            let sub = properties.and_then(|p| p.get(name)).unwrap_or(&Value::Bool(true));
+            let sub = properties
+                .and_then(|p| p.get(name))
+                .unwrap_or(&Value::Bool(true));
             map.insert(name.to_string(), self.valid(sub, depth + 1));
         }
         // Optional properties too, so that their keywords can be broken.
@@ -110,7 +120,11 @@ impl Generator<'_> {
             .flatten()
             .map(|sub| self.valid(sub, depth + 1))
             .collect();
-        let min = s.get("minItems").and_then(Value::as_u64).unwrap_or(1).min(4) as usize;
+        let min = s
+            .get("minItems")
+            .and_then(Value::as_u64)
+            .unwrap_or(1)
+            .min(4) as usize;
         let item = s.get("items").unwrap_or(&Value::Bool(true));
         while items.len() < min {
             let mut next = self.valid(item, depth + 1);
@@ -159,7 +173,11 @@ impl Generator<'_> {
                 }
                 ("multipleOf", Value::Number(n)) => {
                     let step = value.as_f64().unwrap_or(1.0);
-                    push(out, keyword, Some(json!(n.as_f64().unwrap_or(0.0) + step / 2.0)));
+                    push(
+                        out,
+                        keyword,
+                        Some(json!(n.as_f64().unwrap_or(0.0) + step / 2.0)),
+                    );
                 }
                 ("minLength", Value::String(_)) => {
                     let min = value.as_u64().unwrap_or(0).min(64) as usize;
@@ -172,7 +190,12 @@ impl Generator<'_> {
                 ("pattern", Value::String(_)) => push(out, keyword, Some(json!("\u{2028}\r!"))),
                 ("format", Value::String(_)) => push(out, keyword, Some(json!(NOT_ANY_FORMAT))),
                 ("required", Value::Object(map)) => {
-                    for name in value.as_array().into_iter().flatten().filter_map(Value::as_str) {
+                    for name in value
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .filter_map(Value::as_str)
+                    {
                         if map.contains_key(name) {
                             out.push((format!("{kp}/required"), child(ip, name), None));
                             break;
@@ -202,7 +225,12 @@ impl Generator<'_> {
                     if let Some((name, needed)) = value.as_object().and_then(|d| d.iter().next()) {
                         let mut map = map.clone();
                         map.entry(name.clone()).or_insert(json!(1));
-                        for n in needed.as_array().into_iter().flatten().filter_map(Value::as_str) {
+                        for n in needed
+                            .as_array()
+                            .into_iter()
+                            .flatten()
+                            .filter_map(Value::as_str)
+                        {
                             map.remove(n);
                         }
                         push(out, keyword, Some(Value::Object(map)));
@@ -235,13 +263,22 @@ impl Generator<'_> {
                     push(out, keyword, Some(Value::Array(items)));
                 }
                 ("prefixItems", Value::Array(items)) => {
-                    for (i, (sub, v)) in value.as_array().into_iter().flatten().zip(items).enumerate() {
+                    for (i, (sub, v)) in value
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .zip(items)
+                        .enumerate()
+                    {
                         let kp = format!("{kp}/prefixItems/{i}");
                         self.mutate(sub, v, &format!("{ip}/{i}"), &kp, depth + 1, out);
                     }
                 }
                 ("items", Value::Array(items)) => {
-                    let skip = s.get("prefixItems").and_then(Value::as_array).map_or(0, Vec::len);
+                    let skip = s
+                        .get("prefixItems")
+                        .and_then(Value::as_array)
+                        .map_or(0, Vec::len);
                     if let Some(v) = items.get(skip) {
                         let kp = format!("{kp}/items");
                         self.mutate(value, v, &format!("{ip}/{skip}"), &kp, depth + 1, out);
@@ -271,9 +308,14 @@ fn type_of(s: &Map<String, Value>) -> &str {
     match s.get("type") {
         Some(Value::String(t)) => t,
         Some(Value::Array(ts)) => ts.first().and_then(Value::as_str).unwrap_or("null"),
-        _ if ["properties", "required", "additionalProperties", "minProperties"]
-            .iter()
-            .any(|k| s.contains_key(*k)) =>
+        _ if [
+            "properties",
+            "required",
+            "additionalProperties",
+            "minProperties",
+        ]
+        .iter()
+        .any(|k| s.contains_key(*k)) =>
         {
             "object"
         }
@@ -289,9 +331,15 @@ fn type_of(s: &Map<String, Value>) -> &str {
         {
             "string"
         }
-        _ if ["minimum", "maximum", "multipleOf", "exclusiveMinimum", "exclusiveMaximum"]
-            .iter()
-            .any(|k| s.contains_key(*k)) =>
+        _ if [
+            "minimum",
+            "maximum",
+            "multipleOf",
+            "exclusiveMinimum",
+            "exclusiveMaximum",
+        ]
+        .iter()
+        .any(|k| s.contains_key(*k)) =>
         {
             "number"
         }
@@ -327,7 +375,11 @@ fn string(s: &Map<String, Value>) -> Value {
         .and_then(Value::as_str)
         .map_or("abc", format_sample)
         .to_string();
-    let min = s.get("minLength").and_then(Value::as_u64).unwrap_or(0).min(256) as usize;
+    let min = s
+        .get("minLength")
+        .and_then(Value::as_u64)
+        .unwrap_or(0)
+        .min(256) as usize;
     while text.chars().count() < min {
         text.push('a');
     }
@@ -367,22 +419,82 @@ fn format_sample(format: &str) -> &'static str {
 /// forms the standards allow that a checker may forget, and near misses.
 fn edge_samples(format: &str) -> &'static [&'static str] {
     match format {
-        "date-time" => &["1990-12-31T15:59:60-08:00", "2024-01-01t00:00:00z", "2024-01-01T00:00:00.123456789+14:00", "2024-01-01 00:00:00Z", "2023-02-29T00:00:00Z"],
+        "date-time" => &[
+            "1990-12-31T15:59:60-08:00",
+            "2024-01-01t00:00:00z",
+            "2024-01-01T00:00:00.123456789+14:00",
+            "2024-01-01 00:00:00Z",
+            "2023-02-29T00:00:00Z",
+        ],
         "date" => &["2000-02-29", "1900-02-29", "0000-01-01", "2024-1-01"],
         "time" => &["23:59:60Z", "00:00:00.5-00:00", "12:00:00", "24:00:00Z"],
         "duration" => &["P1W", "PT0S", "P1Y2W", "PT1.5S", "P"],
-        "email" => &["\"quoted local\"@example.com", "a@[127.0.0.1]", "a@[IPv6:::1]", "a.@example.com", "a@example"],
-        "idn-email" => &["用户@例子.广告", "\"用 户\"@example.com", "ü@bücher.example", "a@[IPv6:2001:db8::1]", "a@b@c"],
-        "hostname" => &["example.com.", "xn--bcher-kva.example", "a-.example", "1.2.3.4", "-a.example"],
-        "idn-hostname" => &["bücher.example", "例え.テスト", "xn--bcher-kva.example", "a\u{300}.example", "ab--c.example"],
+        "email" => &[
+            "\"quoted local\"@example.com",
+            "a@[127.0.0.1]",
+            "a@[IPv6:::1]",
+            "a.@example.com",
+            "a@example",
+        ],
+        "idn-email" => &[
+            "用户@例子.广告",
+            "\"用 户\"@example.com",
+            "ü@bücher.example",
+            "a@[IPv6:2001:db8::1]",
+            "a@b@c",
+        ],
+        "hostname" => &[
+            "example.com.",
+            "xn--bcher-kva.example",
+            "a-.example",
+            "1.2.3.4",
+            "-a.example",
+        ],
+        "idn-hostname" => &[
+            "bücher.example",
+            "例え.テスト",
+            "xn--bcher-kva.example",
+            "a\u{300}.example",
+            "ab--c.example",
+        ],
         "ipv4" => &["0.0.0.0", "255.255.255.255", "01.2.3.4", "1.2.3"],
-        "ipv6" => &["::", "::ffff:192.0.2.1", "1:2:3:4:5:6:7::", "fe80::1%eth0", "1::2::3"],
-        "uri" => &["urn:isbn:0451450523", "http://[::1]:80/", "a:", "http://a b", "//host/path"],
+        "ipv6" => &[
+            "::",
+            "::ffff:192.0.2.1",
+            "1:2:3:4:5:6:7::",
+            "fe80::1%eth0",
+            "1::2::3",
+        ],
+        "uri" => &[
+            "urn:isbn:0451450523",
+            "http://[::1]:80/",
+            "a:",
+            "http://a b",
+            "//host/path",
+        ],
         "uri-reference" => &["", "#frag", "//host", "a b", "%zz"],
-        "iri" => &["http://例え.jp/a?ü#ß", "mailto:用户@例子.广告", "例え", "http://a\u{7f}"],
+        "iri" => &[
+            "http://例え.jp/a?ü#ß",
+            "mailto:用户@例子.广告",
+            "例え",
+            "http://a\u{7f}",
+        ],
         "iri-reference" => &["パス?クエリ", "", "\\windows", "#ü"],
-        "uri-template" => &["{/path*}{?q*}", "{+base}x{#frag}", "{var:3}", "{;a,b}{&c}", "{", "{a b}", "{=x}"],
-        "uuid" => &["00000000-0000-0000-0000-000000000000", "2EB8AA08-AA98-11EA-B4AA-73B441D16380", "2eb8aa08aa9811eab4aa73b441d16380", "2eb8aa08-aa98-11ea-b4aa-73b441d1638"],
+        "uri-template" => &[
+            "{/path*}{?q*}",
+            "{+base}x{#frag}",
+            "{var:3}",
+            "{;a,b}{&c}",
+            "{",
+            "{a b}",
+            "{=x}",
+        ],
+        "uuid" => &[
+            "00000000-0000-0000-0000-000000000000",
+            "2EB8AA08-AA98-11EA-B4AA-73B441D16380",
+            "2eb8aa08aa9811eab4aa73b441d16380",
+            "2eb8aa08-aa98-11ea-b4aa-73b441d1638",
+        ],
         "json-pointer" => &["", "/", "/~01", "/~2", "a"],
         "relative-json-pointer" => &["0", "0#", "1/a/~1", "-1", "01"],
         "regex" => &["^(?<n>a)\\k<n>$", "(?=a)", "\\p{L}+", "[", "\\c"],

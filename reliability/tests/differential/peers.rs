@@ -12,7 +12,11 @@ pub enum Verdict {
 
 impl Verdict {
     pub fn from(valid: bool) -> Verdict {
-        if valid { Verdict::Valid } else { Verdict::Invalid }
+        if valid {
+            Verdict::Valid
+        } else {
+            Verdict::Invalid
+        }
     }
 }
 
