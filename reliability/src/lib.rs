@@ -18,9 +18,18 @@ pub mod macro_json;
 pub mod patterns;
 pub mod schema_building;
 
+/// A fuzz target's check: panics when a property fails on the input.
+pub type Check = fn(&[u8]);
+
 /// Every fuzz target: its name (the directory of its corpus under `fuzz/corpus/`) and its
 /// check.
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+///
+/// ```
+/// for (_, check) in toolschema_reliability::TARGETS {
+///     check(b"{}");
+/// }
+/// ```
+pub const TARGETS: &[(&str, Check)] = &[
     ("schema_building", schema_building::check),
     ("evaluation", evaluation::check),
     ("compiled", compiled::check),

@@ -9,7 +9,7 @@ use toolschema::{Error, ErrorClass, ErrorSubject, InputSchema, Options, Validato
 /// `data` as JSON text is the schema.
 ///
 /// ```
-/// toolschema_reliability::schema_building::check(br#"{"$ref": "#/$defs/a", "$defs": {"a": {"$ref": "#"}}}"#);
+/// toolschema_reliability::schema_building::check(br##"{"$ref": "#/$defs/a", "$defs": {"a": {"$ref": "#"}}}"##);
 /// ```
 pub fn check(data: &[u8]) {
     let Ok(schema) = serde_json::from_slice::<Value>(data) else {
