@@ -24,6 +24,8 @@
 //! ```
 
 mod emit;
+#[doc(hidden)]
+pub mod macro_json;
 mod share;
 pub mod types;
 

@@ -28,7 +28,7 @@
 //! assert_eq!(SearchArgs::schema()["required"], json!(["query"]));
 //! ```
 
-mod json;
+use toolschema_compiler::macro_json as json;
 
 use proc_macro2::{Delimiter, TokenStream, TokenTree};
 use quote::quote;
