@@ -210,7 +210,7 @@ where
                 let response = handler(context).await?;
                 Ok(match (output, response) {
                     (Some(validator), CallToolResponse::Complete(result)) => {
-                        check_output(&name, &*validator, result).into()
+                        check_output(&name, &validator, result).into()
                     }
                     (_, response) => response,
                 })
