@@ -14,7 +14,7 @@ use rmcp::{RoleClient, RoleServer, ServerHandler, ServiceExt, tool, tool_handler
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::hint::black_box;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use toolschema::{InputSchema, Options, Validate, tool_schema};
 use toolschema_rmcp::{ValidateTools, Validation};
 
@@ -95,24 +95,10 @@ async fn round_trips(pairs: &[Pair], arguments: &Value, batches: usize, per_batc
         .collect()
 }
 
-/// Nanoseconds per call of `f`, median of `batches` batches.
-fn per_call(batches: usize, per_batch: usize, mut f: impl FnMut()) -> f64 {
-    let mut samples: Vec<f64> = (0..batches)
-        .map(|_| {
-            let start = Instant::now();
-            for _ in 0..per_batch {
-                f();
-            }
-            start.elapsed().as_nanos() as f64 / per_batch as f64
-        })
-        .collect();
-    samples.sort_by(f64::total_cmp);
-    samples[samples.len() / 2]
-}
-
 /// Prints the section.
 pub fn run(quick: bool) {
     let (batches, per_batch) = if quick { (5, 200) } else { (21, 1000) };
+    let min_batch = Duration::from_millis(if quick { 1 } else { 5 });
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -148,17 +134,17 @@ pub fn run(quick: bool) {
         (valid_trips, invalid_trips)
     });
 
-    let deserialize = per_call(batches, per_batch * 10, || {
+    let deserialize = super::time(min_batch, batches, || {
         let search: Search = serde_json::from_value(black_box(valid.clone())).unwrap();
         black_box(search);
     });
-    let clone = per_call(batches, per_batch * 10, || {
+    let clone = super::time(min_batch, batches, || {
         black_box(black_box(&valid).clone());
     });
-    let compiled_check = per_call(batches, per_batch * 10, || {
+    let compiled_check = super::time(min_batch, batches, || {
         black_box(SearchArgs.validate(black_box(&valid)).is_ok());
     });
-    let interpreted_check = per_call(batches, per_batch * 10, || {
+    let interpreted_check = super::time(min_batch, batches, || {
         black_box(interpreted.validate(black_box(&valid)).is_ok());
     });
 

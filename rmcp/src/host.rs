@@ -95,7 +95,8 @@ impl HostCatalog {
         &self.bundle
     }
 
-    /// Which listing this is: 1 for the first admitted, counting every attempt since.
+    /// Which admission attempt produced it; attempts are numbered from 1, refused ones
+    /// included.
     pub fn listing(&self) -> u64 {
         self.listing
     }
