@@ -58,7 +58,10 @@ impl Docs {
 #[tool_handler(router = self.tool_router)]
 impl ServerHandler for Docs {}
 
-type Pair = (RunningService<RoleServer, Docs>, RunningService<RoleClient, ()>);
+type Pair = (
+    RunningService<RoleServer, Docs>,
+    RunningService<RoleClient, ()>,
+);
 
 async fn connect(tool_router: ToolRouter<Docs>) -> Pair {
     let (server_end, client_end) = tokio::io::duplex(1 << 16);
@@ -74,13 +77,21 @@ fn request(arguments: &Value) -> CallToolRequestParams {
 }
 
 /// Nanoseconds per round trip of each pair, medians of `batches` interleaved batches.
-async fn round_trips(pairs: &[Pair], arguments: &Value, batches: usize, per_batch: usize) -> Vec<f64> {
+async fn round_trips(
+    pairs: &[Pair],
+    arguments: &Value,
+    batches: usize,
+    per_batch: usize,
+) -> Vec<f64> {
     let mut samples = vec![Vec::with_capacity(batches); pairs.len()];
     for _ in 0..batches {
         for (i, (_, client)) in pairs.iter().enumerate() {
             let start = Instant::now();
             for _ in 0..per_batch {
-                let result = client.call_tool(request(arguments)).await.expect("a result");
+                let result = client
+                    .call_tool(request(arguments))
+                    .await
+                    .expect("a result");
                 black_box(result);
             }
             samples[i].push(start.elapsed().as_nanos() as f64 / per_batch as f64);
@@ -152,9 +163,14 @@ pub fn run(quick: bool) {
     println!(
         "Medians of {batches} interleaved batches of {per_batch} sequential calls on one current-thread tokio runtime; rmcp 3.11.\n"
     );
-    println!("| call | rmcp, serde only (µs) | + toolschema interpreted (µs) | + toolschema compiled (µs) |");
+    println!(
+        "| call | rmcp, serde only (µs) | + toolschema interpreted (µs) | + toolschema compiled (µs) |"
+    );
     println!("|---|---|---|---|");
-    for (label, trips) in [("valid", &valid_trips), ("invalid (serde accepts it)", &invalid_trips)] {
+    for (label, trips) in [
+        ("valid", &valid_trips),
+        ("invalid (serde accepts it)", &invalid_trips),
+    ] {
         let base = trips[0];
         println!(
             "| {label} | {:.1} | {:.1} ({:+.1} %) | {:.1} ({:+.1} %) |",
