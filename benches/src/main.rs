@@ -2,7 +2,8 @@
 //! after checking that all of them agree on every verdict. Prints a Markdown report.
 //!
 //! Run: `cargo run --release --manifest-path benches/Cargo.toml` (add `-- --quick` for fewer
-//! samples, `-- --compile-time` to time the compilation of the generated code instead).
+//! samples, `-- --compile-time` to time the compilation of the generated code instead, `-- --rmcp`
+//! to time a `tools/call` round trip through rmcp with and without validation).
 
 // Shared with the build scripts, which use other parts of it.
 #[allow(dead_code)]
@@ -12,6 +13,7 @@ mod convert;
 mod floors;
 mod generate;
 mod heap;
+mod rmcp_call;
 
 #[global_allocator]
 static ALLOCATOR: heap::Counting = heap::Counting;
@@ -628,6 +630,10 @@ fn main() {
         compile_time::run(concat!(env!("OUT_DIR"), "/toolschema_mcp.rs"), |key| {
             compiled::mcp::compiled(key).is_some()
         });
+        return;
+    }
+    if args.iter().any(|a| a == "--rmcp") {
+        rmcp_call::run(args.iter().any(|a| a == "--quick"));
         return;
     }
     // `--profile-build`: build a validator for every admitted tool, over and over for a few

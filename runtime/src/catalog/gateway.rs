@@ -465,17 +465,7 @@ impl Gateway {
     pub fn call(&self, name: &str, arguments: &Value) -> Result<Value, CallError> {
         let state = self.current();
         let bundle = &state.bundle;
-        let Some(tool) = bundle.registry().get(name) else {
-            return Err(CallError::UnknownTool {
-                name: name.to_string(),
-            });
-        };
-        tool.validator()
-            .validate(arguments)
-            .map_err(|error| CallError::InvalidArguments {
-                tool: name.to_string(),
-                error,
-            })?;
+        let tool = bundle.check_call(name, arguments)?;
 
         let call = ToolCall {
             tool,
@@ -517,6 +507,39 @@ impl Gateway {
             .backend
             .dispatch(&call)
             .map_err(refused(Stage::Dispatch))
+    }
+}
+
+impl AdmittedBundle {
+    /// Checks one call against this catalog, as [`Gateway::call`] does before any hook runs:
+    /// the tool must have been admitted, and the arguments must satisfy its schema. For hosts
+    /// that send calls on their own (over an MCP client, say) and want the same
+    /// model-correctable errors.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use toolschema::catalog::{admit_batch, AdmitOptions, Authority, CallError, ToolDescriptor};
+    /// let tools = vec![ToolDescriptor::new("echo", "1", json!({"required": ["text"]})).backend("b")];
+    /// let bundle = admit_batch(tools, Authority::new("alice", "run-1"), &AdmitOptions::new()).unwrap();
+    /// assert_eq!(bundle.check_call("echo", &json!({"text": "hi"})).unwrap().name(), "echo");
+    /// let err = bundle.check_call("echo", &json!({})).unwrap_err();
+    /// assert!(matches!(err, CallError::InvalidArguments { .. }));
+    /// assert_eq!(err.to_tool_result()["isError"], true);
+    /// assert!(matches!(bundle.check_call("ehco", &json!({})), Err(CallError::UnknownTool { .. })));
+    /// ```
+    pub fn check_call(&self, name: &str, arguments: &Value) -> Result<&RegisteredTool, CallError> {
+        let Some(tool) = self.registry().get(name) else {
+            return Err(CallError::UnknownTool {
+                name: name.to_string(),
+            });
+        };
+        tool.validator()
+            .validate(arguments)
+            .map_err(|error| CallError::InvalidArguments {
+                tool: name.to_string(),
+                error,
+            })?;
+        Ok(tool)
     }
 }
 
