@@ -127,6 +127,7 @@ fn main() {
     content(&manifest.join("content"), &out_dir);
     allocations(&manifest.join("allocations"), &out_dir);
     discriminators(&manifest.join("discriminators"), &out_dir);
+    deep(&manifest.join("deep"), &out_dir);
     let previous = std::fs::read_to_string(&out).unwrap_or_default();
     if previous != code {
         std::fs::write(&out, code).unwrap();
@@ -236,6 +237,40 @@ fn discriminators(dir: &Path, out_dir: &Path) {
     }
     toolschema_compiler::write_if_changed(&out_dir.join("compiled_typed_steps.rs"), &code).unwrap();
 }
+
+/// The recursive schemas `tests/deep.rs` evaluates at the edge of the argument limits: once
+/// with the default limits, once with arguments allowed to nest past the evaluation depth.
+fn deep(dir: &Path, out_dir: &Path) {
+    println!("cargo:rerun-if-changed={}", dir.display());
+    for (file, limits) in [
+        ("compiled_deep.rs", toolschema::Limits::new()),
+        (
+            "compiled_deep_unbounded.rs",
+            toolschema::Limits::new().max_argument_depth(DEEP_ARGUMENT_DEPTH),
+        ),
+    ] {
+        let mut builder = toolschema_compiler::Builder::new()
+            .limits(limits)
+            .out_dir(out_dir)
+            .file_name(file);
+        for name in DEEP_SCHEMAS {
+            builder = builder.schema(*name, dir.join(format!("{name}.json")));
+        }
+        builder.compile().unwrap();
+    }
+}
+
+/// Keep in step with `tests/deep.rs`.
+const DEEP_SCHEMAS: &[&str] = &[
+    "ref_tree",
+    "dynamic_tree",
+    "all_of_chain",
+    "unevaluated_recursion",
+    "outline",
+];
+
+/// The argument depth `compiled_deep_unbounded.rs` allows; keep in step with `tests/deep.rs`.
+const DEEP_ARGUMENT_DEPTH: usize = 100_000;
 
 /// An object of 150 properties, every one required: more than one 64-bit word of `seen`.
 fn many_required() -> Value {

@@ -331,6 +331,11 @@ impl<'ir> Interpreter<'ir> {
         };
         // A node that applies no subschema costs no step and no level (`Node::leaf`).
         if !node.leaf {
+            if crate::stack::stack_low(depth) {
+                let mut out = out;
+                let mut level = || self.eval::<C>(id, v, ip, kp, scope, depth, st, out.take());
+                return crate::stack::on_new_stack(&mut level);
+            }
             if st.steps_left == 0 {
                 return Err(halt(
                     node,

@@ -50,6 +50,7 @@ pub mod number;
 mod options;
 pub mod pointer;
 pub mod regex;
+mod stack;
 mod validator;
 
 pub use error::{Error, ErrorClass, ErrorSubject, Failure};

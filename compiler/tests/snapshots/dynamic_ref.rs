@@ -62,7 +62,8 @@ impl ::toolschema::Validate for DynamicRef {
     clippy::single_match,
     clippy::collapsible_match,
     clippy::ptr_arg,
-    clippy::manual_is_ascii_check
+    clippy::manual_is_ascii_check,
+    clippy::only_used_in_recursion
 )]
 mod dynamic_ref_nodes {
     use ::toolschema::__private as rt;
@@ -77,10 +78,15 @@ mod dynamic_ref_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
+        if rt::stack_low(depth) {
+            return rt::on_new_stack(
+                &mut || n0::<C>(mode, v, ip, kp, scope, depth, failures),
+            );
+        }
         let mut valid = true;
         failures.step(ip, kp, "https://example.test/strict-tree#", 10000000)?;
-        if depth >= 100 {
-            return Err(rt::too_deep(ip, kp, "https://example.test/strict-tree#", 100));
+        if depth >= 1024 {
+            return Err(rt::too_deep(ip, kp, "https://example.test/strict-tree#", 1024));
         }
         let depth = depth + 1;
         let inner;
@@ -154,10 +160,16 @@ mod dynamic_ref_nodes {
         failures: &mut rt::Sink,
         out: Option<&mut rt::Marks>,
     ) -> Result<bool, rt::Halt> {
+        if rt::stack_low(depth) {
+            let mut out = out;
+            return rt::on_new_stack(
+                &mut || n1::<C>(mode, v, ip, kp, scope, depth, failures, out.take()),
+            );
+        }
         let mut valid = true;
         failures.step(ip, kp, "https://example.test/tree#", 10000000)?;
-        if depth >= 100 {
-            return Err(rt::too_deep(ip, kp, "https://example.test/tree#", 100));
+        if depth >= 1024 {
+            return Err(rt::too_deep(ip, kp, "https://example.test/tree#", 1024));
         }
         let depth = depth + 1;
         let inner;
@@ -241,16 +253,23 @@ mod dynamic_ref_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
+        if rt::stack_low(depth) {
+            return rt::on_new_stack(
+                &mut || n3_properties_children::<
+                    C,
+                >(mode, v, ip, kp, scope, depth, failures),
+            );
+        }
         let mut valid = true;
         failures
             .step(ip, kp, "https://example.test/tree#/properties/children", 10000000)?;
-        if depth >= 100 {
+        if depth >= 1024 {
             return Err(
                 rt::too_deep(
                     ip,
                     kp,
                     "https://example.test/tree#/properties/children",
-                    100,
+                    1024,
                 ),
             );
         }
@@ -310,6 +329,13 @@ mod dynamic_ref_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
+        if rt::stack_low(depth) {
+            return rt::on_new_stack(
+                &mut || n5_properties_children_items::<
+                    C,
+                >(mode, v, ip, kp, scope, depth, failures),
+            );
+        }
         let mut valid = true;
         failures
             .step(
@@ -318,13 +344,13 @@ mod dynamic_ref_nodes {
                 "https://example.test/tree#/properties/children/items",
                 10000000,
             )?;
-        if depth >= 100 {
+        if depth >= 1024 {
             return Err(
                 rt::too_deep(
                     ip,
                     kp,
                     "https://example.test/tree#/properties/children/items",
-                    100,
+                    1024,
                 ),
             );
         }

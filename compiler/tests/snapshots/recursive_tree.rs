@@ -60,7 +60,8 @@ impl ::toolschema::Validate for RecursiveTree {
     clippy::single_match,
     clippy::collapsible_match,
     clippy::ptr_arg,
-    clippy::manual_is_ascii_check
+    clippy::manual_is_ascii_check,
+    clippy::only_used_in_recursion
 )]
 mod recursive_tree_nodes {
     use ::toolschema::__private as rt;
@@ -74,10 +75,13 @@ mod recursive_tree_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
+        if rt::stack_low(depth) {
+            return rt::on_new_stack(&mut || n0::<C>(mode, v, ip, kp, depth, failures));
+        }
         let mut valid = true;
         failures.step(ip, kp, "toolschema:///schema.json#", 10000000)?;
-        if depth >= 100 {
-            return Err(rt::too_deep(ip, kp, "toolschema:///schema.json#", 100));
+        if depth >= 1024 {
+            return Err(rt::too_deep(ip, kp, "toolschema:///schema.json#", 1024));
         }
         let depth = depth + 1;
         let admitting = !C && failures.take_hand(v);
@@ -192,16 +196,21 @@ mod recursive_tree_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
+        if rt::stack_low(depth) {
+            return rt::on_new_stack(
+                &mut || n1_properties_children::<C>(mode, v, ip, kp, depth, failures),
+            );
+        }
         let mut valid = true;
         failures
             .step(ip, kp, "toolschema:///schema.json#/properties/children", 10000000)?;
-        if depth >= 100 {
+        if depth >= 1024 {
             return Err(
                 rt::too_deep(
                     ip,
                     kp,
                     "toolschema:///schema.json#/properties/children",
-                    100,
+                    1024,
                 ),
             );
         }
@@ -279,6 +288,13 @@ mod recursive_tree_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
+        if rt::stack_low(depth) {
+            return rt::on_new_stack(
+                &mut || n3_properties_children_items::<
+                    C,
+                >(mode, v, ip, kp, depth, failures),
+            );
+        }
         let mut valid = true;
         failures
             .step(
@@ -287,13 +303,13 @@ mod recursive_tree_nodes {
                 "toolschema:///schema.json#/properties/children/items",
                 10000000,
             )?;
-        if depth >= 100 {
+        if depth >= 1024 {
             return Err(
                 rt::too_deep(
                     ip,
                     kp,
                     "toolschema:///schema.json#/properties/children/items",
-                    100,
+                    1024,
                 ),
             );
         }
