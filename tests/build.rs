@@ -128,6 +128,7 @@ fn main() {
     allocations(&manifest.join("allocations"), &out_dir);
     discriminators(&manifest.join("discriminators"), &out_dir);
     deep(&manifest.join("deep"), &out_dir);
+    regressions(&manifest.join("regressions"), &out_dir);
     let previous = std::fs::read_to_string(&out).unwrap_or_default();
     if previous != code {
         std::fs::write(&out, code).unwrap();
@@ -258,6 +259,21 @@ fn deep(dir: &Path, out_dir: &Path) {
         }
         builder.compile().unwrap();
     }
+}
+
+/// The schemas of `regressions/schemas.json`, one validator each, for `tests/regressions.rs`.
+fn regressions(dir: &Path, out_dir: &Path) {
+    let path = dir.join("schemas.json");
+    println!("cargo:rerun-if-changed={}", path.display());
+    let schemas: serde_json::Map<String, Value> =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let mut builder = toolschema_compiler::Builder::new()
+        .out_dir(out_dir)
+        .file_name("compiled_regressions.rs");
+    for (name, schema) in schemas {
+        builder = builder.schema_value(name, schema);
+    }
+    builder.compile().unwrap();
 }
 
 /// Keep in step with `tests/deep.rs`.

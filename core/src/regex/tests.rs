@@ -1097,3 +1097,58 @@ fn random_patterns_never_panic() {
         }
     }
 }
+
+/// `a[ab]{20}[^ab]` over a long random run of `a` and `b`: a DFA needs a state for every
+/// window of 21 letters it has seen, so the lazy DFA fills its cache again and again and gives
+/// up. The one match is at the very end.
+fn give_up_pair() -> (&'static str, String) {
+    let mut x: u32 = 0x9e37_79b9;
+    let mut haystack: String = (0..300_000)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            if x & 1 == 0 { 'a' } else { 'b' }
+        })
+        .collect();
+    haystack.push_str("abababababbbbbaaaaabbc");
+    ("a[ab]{20}[^ab]", haystack)
+}
+
+/// A search the lazy DFA gives up on still gets its answer: `meta::Regex::is_match` retries
+/// such a search on an engine that cannot give up (the PikeVM or the bounded backtracker)
+/// instead of reporting "no match", which under `not` would accept what the pattern matches.
+#[test]
+fn lazy_dfa_give_up_is_never_a_mismatch() {
+    use regex_automata::{Input, hybrid, nfa::thompson};
+    let (source, haystack) = give_up_pair();
+    let ast = parse::parse(source, true).unwrap();
+    let hir = lower::lower(&ast, DEFAULT_SIZE_LIMIT).unwrap();
+    let nfa = thompson::Compiler::new().build_from_hir(&hir).unwrap();
+    // The lazy DFA as the meta engine configures it: give up after three cache clears that
+    // each saw fewer than ten bytes per state.
+    let config = hybrid::dfa::Config::new()
+        .cache_capacity(2 << 20)
+        .minimum_cache_clear_count(Some(3))
+        .minimum_bytes_per_state(Some(10));
+    let dfa = hybrid::dfa::Builder::new()
+        .configure(config)
+        .build_from_nfa(nfa)
+        .unwrap();
+    let mut cache = dfa.create_cache();
+    // The pair does make it give up, on the whole haystack and on one without the match.
+    let no_match = &haystack[..haystack.len() - 1];
+    for h in [haystack.as_str(), no_match] {
+        let err = dfa
+            .try_search_fwd(&mut cache, &Input::new(h))
+            .expect_err("the lazy DFA should give up");
+        assert!(
+            matches!(err.kind(), regex_automata::MatchErrorKind::GaveUp { .. }),
+            "{err:?}"
+        );
+    }
+    let pattern = compile(source);
+    assert!(pattern.shape().is_none());
+    assert!(pattern.is_match(&haystack));
+    assert!(!pattern.is_match(no_match));
+}
