@@ -128,6 +128,7 @@ fn main() {
     allocations(&manifest.join("allocations"), &out_dir);
     discriminators(&manifest.join("discriminators"), &out_dir);
     deep(&manifest.join("deep"), &out_dir);
+    formats(&out_dir);
     regressions(&manifest.join("regressions"), &out_dir);
     let previous = std::fs::read_to_string(&out).unwrap_or_default();
     if previous != code {
@@ -274,6 +275,27 @@ fn regressions(dir: &Path, out_dir: &Path) {
         builder = builder.schema_value(name, schema);
     }
     builder.compile().unwrap();
+}
+
+/// `{"format": name}` for every format, compiled with format assertion on, and a lookup by
+/// name: `tests/format_grammars.rs` holds both paths to the generated values.
+fn formats(out_dir: &Path) {
+    let mut builder = toolschema_compiler::Builder::new().format_assertion(true);
+    let mut arms = String::new();
+    for format in toolschema::format::Format::ALL {
+        let name = format!("format_{}", ident(format.name()));
+        let type_name: String = name
+            .split('_')
+            .map(|w| w[..1].to_uppercase() + &w[1..])
+            .collect();
+        let _ = writeln!(arms, "        {:?} => Some(&{type_name}),", format.name());
+        builder = builder.schema_value(name, serde_json::json!({"format": format.name()}));
+    }
+    let code = format!(
+        "{}\n/// The compiled `{{\"format\": name}}`.\npub fn by_name(name: &str) -> Option<&'static dyn ::toolschema::Validate> {{\n    match name {{\n{arms}        _ => None,\n    }}\n}}\n",
+        builder.generate().unwrap()
+    );
+    toolschema_compiler::write_if_changed(&out_dir.join("compiled_formats.rs"), &code).unwrap();
 }
 
 /// Keep in step with `tests/deep.rs`.

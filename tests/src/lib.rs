@@ -3,6 +3,7 @@
 
 pub mod boundary;
 pub mod counting;
+pub mod grammar;
 pub mod remotes;
 
 use serde_json::Value;
