@@ -42,10 +42,12 @@ fn check(
     );
 }
 
-/// Where `a[ab]{20}[^ab]` is concerned, a lazy DFA needs a state for every window of 21
-/// letters it has seen: over a long random run of `a` and `b` it fills its cache again and
-/// again and gives up (the core crate's regex tests show it does on this very haystack). The
-/// one match is at the end.
+/// The pattern of [`give_up_haystack`].
+const GIVE_UP: &str = "a[ab]{20}[^ab]";
+
+/// For [`GIVE_UP`], a DFA needs a state for every window of 21 letters it has seen: over a long
+/// random run of `a` and `b` the lazy DFA fills its cache again and again and gives up. The one
+/// match is at the very end.
 fn give_up_haystack() -> String {
     let mut x: u32 = 0x9e37_79b9;
     let mut haystack: String = (0..300_000)
@@ -60,8 +62,43 @@ fn give_up_haystack() -> String {
     haystack
 }
 
+/// The pair does make the lazy DFA give up, configured as the meta engine behind every
+/// pattern configures it (2 MiB cache; give up after three clears that each saw fewer than
+/// ten bytes per state), with the match at the end and without it. (`a[ab]{20}[^ab]` means the
+/// same in Rust's syntax as in ECMA-262's Unicode mode.)
+#[test]
+fn the_lazy_dfa_gives_up_on_the_pair() {
+    use regex_automata::{Input, MatchErrorKind, hybrid};
+    let config = hybrid::dfa::Config::new()
+        .cache_capacity(2 << 20)
+        .minimum_cache_clear_count(Some(3))
+        .minimum_bytes_per_state(Some(10));
+    let dfa = hybrid::dfa::Builder::new()
+        .configure(config)
+        .build(GIVE_UP)
+        .unwrap();
+    let mut cache = dfa.create_cache();
+    let haystack = give_up_haystack();
+    for h in [haystack.as_str(), haystack.trim_end_matches('c')] {
+        let err = dfa
+            .try_search_fwd(&mut cache, &Input::new(h))
+            .expect_err("the lazy DFA should give up");
+        assert!(
+            matches!(err.kind(), MatchErrorKind::GaveUp { .. }),
+            "{err:?}"
+        );
+    }
+}
+
+/// Still, each path decides: the engine retries a search its lazy DFA gave up on with one that
+/// cannot give up, so the match is found under `pattern`, `not` and `anyOf`.
 #[test]
 fn a_search_the_engine_gives_up_on_is_decided() {
+    let schemas: Value = serde_json::from_str(SCHEMAS).unwrap();
+    assert_eq!(
+        schemas["gave_up"]["properties"]["matching"]["pattern"],
+        GIVE_UP
+    );
     let v = interpreted("gave_up");
     let c = &compiled::GaveUp;
     let matching = Value::String(give_up_haystack());

@@ -36,7 +36,7 @@
 //!    `is_match` always finishes: a search the lazy DFA gives up on (its
 //!    cache filling too often) is run again on the PikeVM or the bounded
 //!    backtracker, which cannot give up, so a give-up is never read as "no
-//!    match" (the regex tests force one).
+//!    match" (`tests/regressions.rs` forces one).
 //!
 //! Cost: parsing and lowering are linear in the pattern length. Compilation
 //! is bounded by `size_limit` (counted repetitions such as `a{1000}` are
