@@ -142,6 +142,9 @@ fn main() {
     content(&manifest.join("content"), &out_dir);
     allocations(&manifest.join("allocations"), &out_dir);
     discriminators(&manifest.join("discriminators"), &out_dir);
+    deep(&manifest.join("deep"), &out_dir);
+    formats(&out_dir);
+    regressions(&manifest.join("regressions"), &out_dir);
     let previous = std::fs::read_to_string(&out).unwrap_or_default();
     if previous != code {
         std::fs::write(&out, code).unwrap();
@@ -335,6 +338,76 @@ fn discriminators(dir: &Path, out_dir: &Path) {
     }
     toolschema_compiler::write_if_changed(&out_dir.join("compiled_typed_steps.rs"), &code).unwrap();
 }
+
+/// The recursive schemas `tests/deep.rs` evaluates at the edge of the argument limits: once
+/// with the default limits, once with arguments allowed to nest past the evaluation depth.
+fn deep(dir: &Path, out_dir: &Path) {
+    println!("cargo:rerun-if-changed={}", dir.display());
+    for (file, limits) in [
+        ("compiled_deep.rs", toolschema::Limits::new()),
+        (
+            "compiled_deep_unbounded.rs",
+            toolschema::Limits::new().max_argument_depth(DEEP_ARGUMENT_DEPTH),
+        ),
+    ] {
+        let mut builder = toolschema_compiler::Builder::new()
+            .limits(limits)
+            .out_dir(out_dir)
+            .file_name(file);
+        for name in DEEP_SCHEMAS {
+            builder = builder.schema(*name, dir.join(format!("{name}.json")));
+        }
+        builder.compile().unwrap();
+    }
+}
+
+/// The schemas of `regressions/schemas.json`, one validator each, for `tests/regressions.rs`.
+fn regressions(dir: &Path, out_dir: &Path) {
+    let path = dir.join("schemas.json");
+    println!("cargo:rerun-if-changed={}", path.display());
+    let schemas: serde_json::Map<String, Value> =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let mut builder = toolschema_compiler::Builder::new()
+        .out_dir(out_dir)
+        .file_name("compiled_regressions.rs");
+    for (name, schema) in schemas {
+        builder = builder.schema_value(name, schema);
+    }
+    builder.compile().unwrap();
+}
+
+/// `{"format": name}` for every format, compiled with format assertion on, and a lookup by
+/// name: `tests/format_grammars.rs` holds both paths to the generated values.
+fn formats(out_dir: &Path) {
+    let mut builder = toolschema_compiler::Builder::new().format_assertion(true);
+    let mut arms = String::new();
+    for format in toolschema::format::Format::ALL {
+        let name = format!("format_{}", ident(format.name()));
+        let type_name: String = name
+            .split('_')
+            .map(|w| w[..1].to_uppercase() + &w[1..])
+            .collect();
+        let _ = writeln!(arms, "        {:?} => Some(&{type_name}),", format.name());
+        builder = builder.schema_value(name, serde_json::json!({"format": format.name()}));
+    }
+    let code = format!(
+        "{}\n/// The compiled `{{\"format\": name}}`.\npub fn by_name(name: &str) -> Option<&'static dyn ::toolschema::Validate> {{\n    match name {{\n{arms}        _ => None,\n    }}\n}}\n",
+        builder.generate().unwrap()
+    );
+    toolschema_compiler::write_if_changed(&out_dir.join("compiled_formats.rs"), &code).unwrap();
+}
+
+/// Keep in step with `tests/deep.rs`.
+const DEEP_SCHEMAS: &[&str] = &[
+    "ref_tree",
+    "dynamic_tree",
+    "all_of_chain",
+    "unevaluated_recursion",
+    "outline",
+];
+
+/// The argument depth `compiled_deep_unbounded.rs` allows; keep in step with `tests/deep.rs`.
+const DEEP_ARGUMENT_DEPTH: usize = 100_000;
 
 /// An object of 150 properties, every one required: more than one 64-bit word of `seen`.
 fn many_required() -> Value {

@@ -159,7 +159,8 @@ pub fn schema(
             clippy::single_match,
             clippy::collapsible_match,
             clippy::ptr_arg,
-            clippy::manual_is_ascii_check
+            clippy::manual_is_ascii_check,
+            clippy::only_used_in_recursion
         )]
         mod #module {
             use ::toolschema::__private as rt;
@@ -531,6 +532,34 @@ impl<'a> Cx<'a> {
         } else {
             (quote! {}, quote! {})
         };
+        // Only a node that applies subschemas recurses: when the stack runs low, such a level
+        // runs itself again on a new segment (as the interpreter does, with the same helper).
+        let regrow = if matches!(node.body, Body_::Keywords(_)) && !node.leaf {
+            let at = if shared {
+                quote! { at, }
+            } else {
+                quote! {}
+            };
+            let instance = if naming {
+                quote! { key }
+            } else {
+                quote! { v }
+            };
+            let scope = self.scope_arg();
+            let (rebind, out) = if !naming && takes_out(node) {
+                (quote! { let mut out = out; }, quote! { , out.take() })
+            } else {
+                (quote! {}, quote! {})
+            };
+            quote! {
+                if rt::stack_low(depth) {
+                    #rebind
+                    return rt::on_new_stack(&mut || #name::<C>(mode, #at #instance, ip, kp, #scope depth, failures #out));
+                }
+            }
+        } else {
+            quote! {}
+        };
         quote! {
             #(#[doc = #doc])*
             pub(super) fn #name<const C: bool>(
@@ -544,6 +573,7 @@ impl<'a> Cx<'a> {
                 failures: &mut rt::Sink
                 #out
             ) -> Result<bool, rt::Halt> {
+                #regrow
                 #uris
                 #body
             }

@@ -8,6 +8,7 @@ pub use crate::content::{ContentEncoding, ContentMediaType};
 pub use crate::error::{Error, Failure};
 pub use crate::eval::literal::{multiple_of, number, pattern, value};
 pub use crate::eval::member::{admits, discriminating_member, has_member, same_name};
+pub use crate::eval::stack::{on_new_stack, stack_low};
 pub use crate::eval::{
     ArgumentBudget, COLLECT, Halt, Marks, Mode, Path, QUICK, Scope, Sink, arguments_hold,
     check_argument_limits as check_arguments, finish, is_valid_admitting, record,

@@ -174,7 +174,7 @@ impl Default for Limits {
             max_argument_depth: 128,
             max_argument_nodes: 1_000_000,
             max_argument_string_length: 16 << 20,
-            max_evaluation_depth: 100,
+            max_evaluation_depth: 1024,
             max_evaluation_steps: 10_000_000,
         }
     }
@@ -251,15 +251,16 @@ limit_accessors! {
     /// Longest string in the arguments, member names included, in bytes (default 16 MiB).
     max_argument_string_length, get_max_argument_string_length;
     /// Most schema objects evaluated inside one another at once: roughly the arguments' depth
-    /// times the length of chains of `$ref` and in-place applicators (default 100). A schema
+    /// times the length of chains of `$ref` and in-place applicators (default 1,024). A schema
     /// object that applies no subschema (`{"type": "string", "maxLength": 8}`) takes no level
     /// of its own: it cannot nest further. The same bound applies to checking a schema
-    /// against its meta-schema, which takes about six levels per level of schema nesting.
+    /// against its meta-schema, which takes about five levels per level of schema nesting.
     ///
-    /// This is the limit that bounds the native stack. The default keeps evaluation inside a
-    /// 2 MiB thread stack (the default of a spawned thread) even in an unoptimised build,
-    /// where one level takes up to about 16 KiB. Release builds take at most about 1 KiB, so
-    /// a release-only host may raise it to about 1,000; beyond that, only with a larger stack.
+    /// The default leaves room for arguments at the default `max_argument_depth` (128) against
+    /// recursive schemas that take up to eight levels per level of the arguments. Evaluation
+    /// does not depend on the thread's stack: when it runs low, the next level continues on a
+    /// heap-allocated segment, so raising this costs memory (about 3 KiB per level in an
+    /// unoptimised build, 1 KiB optimised) and time, never a stack overflow.
     max_evaluation_depth, get_max_evaluation_depth;
     /// Most evaluations of subschemas that apply subschemas, for one set of arguments (default
     /// 10,000,000). Schemas can apply the same subschema many times over (`allOf` of two

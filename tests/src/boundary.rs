@@ -716,8 +716,10 @@ pub fn cases() -> Vec<Case> {
         vec![""],
     ));
 
-    // The deepest schema the default evaluation depth lets through its meta-schema check
-    // (see docs/limits.md), and one level more.
+    // With the default limits every schema within the schema depth passes its meta-schema
+    // check (63 levels of `properties` are 127 levels of JSON); with the schema depth raised,
+    // the default evaluation depth lets 203 levels through the check and stops the next one
+    // (see docs/limits.md).
     let nested_properties = |levels: usize| {
         let mut schema = json!({"type": "string"});
         for _ in 0..levels {
@@ -726,16 +728,22 @@ pub fn cases() -> Vec<Case> {
         schema
     };
     cases.push(accepted(
-        "19 levels of properties",
-        nested_properties(19),
+        "63 levels of properties",
+        nested_properties(63),
         none(),
+        Some(json!({"a": {"a": {}}})),
+    ));
+    cases.push(accepted(
+        "203 levels of properties",
+        nested_properties(203),
+        limits(|l| l.max_schema_depth(1000)),
         Some(json!({"a": {"a": {}}})),
     ));
     cases.push(rejected_as(
         schema_error(
-            "20 levels of properties",
-            nested_properties(20),
-            none(),
+            "204 levels of properties",
+            nested_properties(204),
+            limits(|l| l.max_schema_depth(1000)),
             Exec,
             "",
             None,
@@ -748,8 +756,10 @@ pub fn cases() -> Vec<Case> {
         },
     ));
 
-    // Failures stay failures: a limit reached under any applicator is never a verdict.
-    let chain = |wrap: fn(Value) -> Value| ref_chain(600, json!({"type": "string"}), wrap);
+    // Failures stay failures: a limit reached under any applicator is never a verdict. The
+    // chain is longer than the default evaluation depth.
+    let length = Limits::default().get_max_evaluation_depth() + 100;
+    let chain = |wrap: fn(Value) -> Value| ref_chain(length, json!({"type": "string"}), wrap);
     let wrapped: [Wrapped; 8] = [
         ("not", |r| json!({"not": r}), json!({}), ""),
         (

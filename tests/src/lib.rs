@@ -4,6 +4,7 @@
 pub mod arguments;
 pub mod boundary;
 pub mod counting;
+pub mod grammar;
 pub mod remotes;
 pub mod typed;
 

@@ -62,7 +62,8 @@ impl ::toolschema::Validate for DynamicRef {
     clippy::single_match,
     clippy::collapsible_match,
     clippy::ptr_arg,
-    clippy::manual_is_ascii_check
+    clippy::manual_is_ascii_check,
+    clippy::only_used_in_recursion
 )]
 mod dynamic_ref_nodes {
     use ::toolschema::__private as rt;
@@ -77,9 +78,14 @@ mod dynamic_ref_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
+        if rt::stack_low(depth) {
+            return rt::on_new_stack(
+                &mut || n0::<C>(mode, v, ip, kp, scope, depth, failures),
+            );
+        }
         let mut valid = true;
         failures
-            .enter(ip, kp, "https://example.test/strict-tree#", depth, 100, 10000000)?;
+            .enter(ip, kp, "https://example.test/strict-tree#", depth, 1024, 10000000)?;
         let depth = depth + 1;
         let inner;
         let scope = if scope.resource() != 1 {
@@ -152,8 +158,14 @@ mod dynamic_ref_nodes {
         failures: &mut rt::Sink,
         out: Option<&mut rt::Marks>,
     ) -> Result<bool, rt::Halt> {
+        if rt::stack_low(depth) {
+            let mut out = out;
+            return rt::on_new_stack(
+                &mut || n1::<C>(mode, v, ip, kp, scope, depth, failures, out.take()),
+            );
+        }
         let mut valid = true;
-        failures.enter(ip, kp, "https://example.test/tree#", depth, 100, 10000000)?;
+        failures.enter(ip, kp, "https://example.test/tree#", depth, 1024, 10000000)?;
         let depth = depth + 1;
         let inner;
         let scope = if scope.resource() != 2 {
@@ -236,6 +248,13 @@ mod dynamic_ref_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
+        if rt::stack_low(depth) {
+            return rt::on_new_stack(
+                &mut || n3_properties_children::<
+                    C,
+                >(mode, v, ip, kp, scope, depth, failures),
+            );
+        }
         let mut valid = true;
         failures
             .enter(
@@ -243,7 +262,7 @@ mod dynamic_ref_nodes {
                 kp,
                 "https://example.test/tree#/properties/children",
                 depth,
-                100,
+                1024,
                 10000000,
             )?;
         let depth = depth + 1;
@@ -302,6 +321,13 @@ mod dynamic_ref_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
+        if rt::stack_low(depth) {
+            return rt::on_new_stack(
+                &mut || n5_properties_children_items::<
+                    C,
+                >(mode, v, ip, kp, scope, depth, failures),
+            );
+        }
         let mut valid = true;
         failures
             .enter(
@@ -309,7 +335,7 @@ mod dynamic_ref_nodes {
                 kp,
                 "https://example.test/tree#/properties/children/items",
                 depth,
-                100,
+                1024,
                 10000000,
             )?;
         let depth = depth + 1;

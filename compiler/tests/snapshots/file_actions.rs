@@ -60,7 +60,8 @@ impl ::toolschema::Validate for FileActions {
     clippy::single_match,
     clippy::collapsible_match,
     clippy::ptr_arg,
-    clippy::manual_is_ascii_check
+    clippy::manual_is_ascii_check,
+    clippy::only_used_in_recursion
 )]
 mod file_actions_nodes {
     use ::toolschema::__private as rt;
@@ -74,6 +75,9 @@ mod file_actions_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
+        if rt::stack_low(depth) {
+            return rt::on_new_stack(&mut || n0::<C>(mode, v, ip, kp, depth, failures));
+        }
         let mut valid = true;
         let depth = depth + 1;
         let admitting = !C && failures.take_hand(v);
@@ -329,6 +333,11 @@ mod file_actions_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
+        if rt::stack_low(depth) {
+            return rt::on_new_stack(
+                &mut || n1_oneof_0::<C>(mode, v, ip, kp, depth, failures),
+            );
+        }
         let mut valid = true;
         let depth = depth + 1;
         match v {
@@ -401,6 +410,11 @@ mod file_actions_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
+        if rt::stack_low(depth) {
+            return rt::on_new_stack(
+                &mut || n2_oneof_1::<C>(mode, v, ip, kp, depth, failures),
+            );
+        }
         let mut valid = true;
         let depth = depth + 1;
         match v {
@@ -505,6 +519,11 @@ mod file_actions_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
+        if rt::stack_low(depth) {
+            return rt::on_new_stack(
+                &mut || n3_oneof_2::<C>(mode, v, ip, kp, depth, failures),
+            );
+        }
         let mut valid = true;
         let depth = depth + 1;
         match v {
@@ -577,6 +596,11 @@ mod file_actions_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
+        if rt::stack_low(depth) {
+            return rt::on_new_stack(
+                &mut || n4_oneof_3::<C>(mode, v, ip, kp, depth, failures),
+            );
+        }
         let mut valid = true;
         let depth = depth + 1;
         match v {
@@ -632,6 +656,11 @@ mod file_actions_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
+        if rt::stack_low(depth) {
+            return rt::on_new_stack(
+                &mut || n5_oneof_4::<C>(mode, v, ip, kp, depth, failures),
+            );
+        }
         let mut valid = true;
         let depth = depth + 1;
         match v {
@@ -736,6 +765,11 @@ mod file_actions_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
+        if rt::stack_low(depth) {
+            return rt::on_new_stack(
+                &mut || n6_oneof_5::<C>(mode, v, ip, kp, depth, failures),
+            );
+        }
         let mut valid = true;
         let depth = depth + 1;
         match v {
@@ -791,6 +825,11 @@ mod file_actions_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
+        if rt::stack_low(depth) {
+            return rt::on_new_stack(
+                &mut || n7_properties_timeout::<C>(mode, v, ip, kp, depth, failures),
+            );
+        }
         let mut valid = true;
         let depth = depth + 1;
         let mut first: Option<usize> = None;

@@ -60,7 +60,8 @@ impl ::toolschema::Validate for FlatTool {
     clippy::single_match,
     clippy::collapsible_match,
     clippy::ptr_arg,
-    clippy::manual_is_ascii_check
+    clippy::manual_is_ascii_check,
+    clippy::only_used_in_recursion
 )]
 mod flat_tool_nodes {
     use ::toolschema::__private as rt;
@@ -74,6 +75,9 @@ mod flat_tool_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
+        if rt::stack_low(depth) {
+            return rt::on_new_stack(&mut || n0::<C>(mode, v, ip, kp, depth, failures));
+        }
         let mut valid = true;
         let depth = depth + 1;
         let admitting = !C && failures.take_hand(v);

@@ -56,7 +56,8 @@ impl ::toolschema::Validate for NestedDefs {
     clippy::single_match,
     clippy::collapsible_match,
     clippy::ptr_arg,
-    clippy::manual_is_ascii_check
+    clippy::manual_is_ascii_check,
+    clippy::only_used_in_recursion
 )]
 mod nested_defs_nodes {
     use ::toolschema::__private as rt;
@@ -70,6 +71,9 @@ mod nested_defs_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
+        if rt::stack_low(depth) {
+            return rt::on_new_stack(&mut || n0::<C>(mode, v, ip, kp, depth, failures));
+        }
         let mut valid = true;
         let depth = depth + 1;
         if !matches!(v, Value::Object(_)) {
@@ -196,6 +200,11 @@ mod nested_defs_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
+        if rt::stack_low(depth) {
+            return rt::on_new_stack(
+                &mut || n1_properties_assignee::<C>(mode, v, ip, kp, depth, failures),
+            );
+        }
         let mut valid = true;
         let depth = depth + 1;
         if !n6_defs_user(mode, v, ip, &kp.key("$ref"), depth, failures)? {
@@ -215,6 +224,11 @@ mod nested_defs_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
+        if rt::stack_low(depth) {
+            return rt::on_new_stack(
+                &mut || n2_properties_labels::<C>(mode, v, ip, kp, depth, failures),
+            );
+        }
         let mut valid = true;
         let depth = depth + 1;
         if !matches!(v, Value::Array(_)) {
@@ -318,6 +332,11 @@ mod nested_defs_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
+        if rt::stack_low(depth) {
+            return rt::on_new_stack(
+                &mut || n4_properties_labels_items::<C>(mode, v, ip, kp, depth, failures),
+            );
+        }
         let mut valid = true;
         let depth = depth + 1;
         if !n5_defs_label(mode, v, ip, &kp.key("$ref"), depth, failures)? {
@@ -384,6 +403,11 @@ mod nested_defs_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
+        if rt::stack_low(depth) {
+            return rt::on_new_stack(
+                &mut || n6_defs_user::<C>(mode, v, ip, kp, depth, failures),
+            );
+        }
         let mut valid = true;
         let depth = depth + 1;
         if !matches!(v, Value::Object(_)) {

@@ -60,7 +60,8 @@ impl ::toolschema::Validate for RecursiveTree {
     clippy::single_match,
     clippy::collapsible_match,
     clippy::ptr_arg,
-    clippy::manual_is_ascii_check
+    clippy::manual_is_ascii_check,
+    clippy::only_used_in_recursion
 )]
 mod recursive_tree_nodes {
     use ::toolschema::__private as rt;
@@ -74,8 +75,11 @@ mod recursive_tree_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
+        if rt::stack_low(depth) {
+            return rt::on_new_stack(&mut || n0::<C>(mode, v, ip, kp, depth, failures));
+        }
         let mut valid = true;
-        failures.enter(ip, kp, "toolschema:///schema.json#", depth, 100, 10000000)?;
+        failures.enter(ip, kp, "toolschema:///schema.json#", depth, 1024, 10000000)?;
         let depth = depth + 1;
         let admitting = !C && failures.take_hand(v);
         if !matches!(v, Value::Object(_)) {
@@ -189,6 +193,11 @@ mod recursive_tree_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
+        if rt::stack_low(depth) {
+            return rt::on_new_stack(
+                &mut || n1_properties_children::<C>(mode, v, ip, kp, depth, failures),
+            );
+        }
         let mut valid = true;
         failures
             .enter(
@@ -196,7 +205,7 @@ mod recursive_tree_nodes {
                 kp,
                 "toolschema:///schema.json#/properties/children",
                 depth,
-                100,
+                1024,
                 10000000,
             )?;
         let depth = depth + 1;
@@ -273,6 +282,13 @@ mod recursive_tree_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
+        if rt::stack_low(depth) {
+            return rt::on_new_stack(
+                &mut || n3_properties_children_items::<
+                    C,
+                >(mode, v, ip, kp, depth, failures),
+            );
+        }
         let mut valid = true;
         failures
             .enter(
@@ -280,7 +296,7 @@ mod recursive_tree_nodes {
                 kp,
                 "toolschema:///schema.json#/properties/children/items",
                 depth,
-                100,
+                1024,
                 10000000,
             )?;
         let depth = depth + 1;

@@ -60,7 +60,8 @@ impl ::toolschema::Validate for UnevaluatedAllOf {
     clippy::single_match,
     clippy::collapsible_match,
     clippy::ptr_arg,
-    clippy::manual_is_ascii_check
+    clippy::manual_is_ascii_check,
+    clippy::only_used_in_recursion
 )]
 mod unevaluated_all_of_nodes {
     use ::toolschema::__private as rt;
@@ -74,6 +75,9 @@ mod unevaluated_all_of_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
+        if rt::stack_low(depth) {
+            return rt::on_new_stack(&mut || n0::<C>(mode, v, ip, kp, depth, failures));
+        }
         let mut valid = true;
         let depth = depth + 1;
         let tracking = matches!(v, Value::Object(_));
@@ -222,6 +226,12 @@ mod unevaluated_all_of_nodes {
         failures: &mut rt::Sink,
         out: Option<&mut rt::Marks>,
     ) -> Result<bool, rt::Halt> {
+        if rt::stack_low(depth) {
+            let mut out = out;
+            return rt::on_new_stack(
+                &mut || n1_allof_0::<C>(mode, v, ip, kp, depth, failures, out.take()),
+            );
+        }
         let mut valid = true;
         let depth = depth + 1;
         let tracking = matches!(v, Value::Object(_) | Value::Array(_)) && out.is_some();
@@ -294,6 +304,12 @@ mod unevaluated_all_of_nodes {
         failures: &mut rt::Sink,
         out: Option<&mut rt::Marks>,
     ) -> Result<bool, rt::Halt> {
+        if rt::stack_low(depth) {
+            let mut out = out;
+            return rt::on_new_stack(
+                &mut || n2_allof_1::<C>(mode, v, ip, kp, depth, failures, out.take()),
+            );
+        }
         let mut valid = true;
         let depth = depth + 1;
         let tracking = matches!(v, Value::Object(_) | Value::Array(_)) && out.is_some();
@@ -346,6 +362,12 @@ mod unevaluated_all_of_nodes {
         failures: &mut rt::Sink,
         out: Option<&mut rt::Marks>,
     ) -> Result<bool, rt::Halt> {
+        if rt::stack_low(depth) {
+            let mut out = out;
+            return rt::on_new_stack(
+                &mut || n3_anyof_0::<C>(mode, v, ip, kp, depth, failures, out.take()),
+            );
+        }
         let mut valid = true;
         let depth = depth + 1;
         let tracking = matches!(v, Value::Object(_) | Value::Array(_)) && out.is_some();
@@ -399,6 +421,12 @@ mod unevaluated_all_of_nodes {
         failures: &mut rt::Sink,
         out: Option<&mut rt::Marks>,
     ) -> Result<bool, rt::Halt> {
+        if rt::stack_low(depth) {
+            let mut out = out;
+            return rt::on_new_stack(
+                &mut || n4_anyof_1::<C>(mode, v, ip, kp, depth, failures, out.take()),
+            );
+        }
         let mut valid = true;
         let depth = depth + 1;
         let tracking = matches!(v, Value::Object(_) | Value::Array(_)) && out.is_some();

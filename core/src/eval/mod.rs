@@ -12,6 +12,8 @@
 //! - [`member`](member::member) and [`same_name`](member::same_name): member lookup;
 //! - the argument limits: the walk ([`arguments_hold`], [`check_arguments`]) and the
 //!   [`ArgumentBudget`] that admits an object root's members during evaluation;
+//! - the native stack evaluation recurses on, grown on the heap when it runs low
+//!   ([`stack`]);
 //! - the values generated code builds once ([`literal`]).
 //!
 //! Generated code reaches all of it through `toolschema::__private`, a list of re-exports.
@@ -23,6 +25,7 @@ pub mod member;
 mod path;
 mod scope;
 mod sink;
+pub mod stack;
 
 pub use arguments::{ArgumentBudget, arguments_hold, check_argument_limits, check_arguments};
 pub use marks::Marks;

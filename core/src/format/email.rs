@@ -9,6 +9,8 @@
 //!                         General-address-literal ) "]"
 //! ```
 
+use icu_normalizer::ComposingNormalizerBorrowed;
+
 use super::ip::{self, Dialect};
 use super::{hostname, idn};
 
@@ -70,8 +72,14 @@ fn mailbox(s: &str, utf8: bool) -> bool {
             .is_some_and(|l| address_literal(l.as_bytes()));
     }
     if utf8 {
+        // RFC 6532 §3.1 makes NFC a SHOULD for an address, not a MUST, and
+        // UTS 46 processing normalizes a domain before its labels are
+        // checked: a domain whose NFC form is a valid IDN is accepted. (The
+        // U-labels themselves must be in NFC, so `idn-hostname` still
+        // rejects the unnormalized form.)
+        let domain = ComposingNormalizerBorrowed::new_nfc().normalize(domain);
         // RFC 6531 separates labels with "." only, unlike IDNA's lookup forms.
-        !domain.contains(['\u{3002}', '\u{ff0e}', '\u{ff61}']) && idn::is_idn_hostname(domain)
+        !domain.contains(['\u{3002}', '\u{ff0e}', '\u{ff61}']) && idn::is_idn_hostname(&domain)
     } else {
         hostname::is_hostname(domain)
     }
@@ -209,6 +217,13 @@ mod tests {
             "a@bücher.example",
             "a@[IPv6:::1]",
             "joe.bloggs@example.com",
+            // Not in NFC: a SHOULD for addresses (RFC 6532 §3.1); the domain
+            // is checked in its normalized form, the local part as written.
+            "user@cafe\u{301}.com",
+            "cafe\u{301}@example.com",
+            "\u{85}@example.com",
+            "\u{ffff}@example.com",
+            "\u{1d54f}@example.com",
         ] {
             assert!(is_idn_email(ok), "{ok}");
         }
@@ -219,6 +234,10 @@ mod tests {
             "a@-例子.广告",
             "用户@",
             "\"a\u{7}\"@example.com",
+            "user\u{ff20}example.com",
+            // Normalizing does not make a disallowed code point valid.
+            "user@\u{301}cafe.com",
+            "user@caf\u{e9}\u{ff0e}com",
         ] {
             assert!(!is_idn_email(bad), "{bad}");
         }

@@ -39,9 +39,12 @@ pub(super) fn is_uri_template(s: &str) -> bool {
                 i += 3;
             }
             c if c.is_ascii() => {
-                // literals: any ASCII except CTL, SP, DQUOTE, "'", "%", "<",
-                // ">", "\", "^", "`", "{", "|", "}".
-                if c <= 0x20 || c == 0x7F || b"\"'<>\\^`|}".contains(&c) {
+                // literals: any ASCII except CTL, SP, DQUOTE, "%", "<", ">",
+                // "\", "^", "`", "{", "|", "}". The published §2.1 also
+                // excludes "'", but verified erratum 6937 corrects the range
+                // `%x26 / %x28-3B` to `%x26-3B`: "'" is a URI sub-delim and
+                // §3.2.1's own example `'{var}'` needs it.
+                if c <= 0x20 || c == 0x7F || b"\"<>\\^`|}".contains(&c) {
                     return false;
                 }
                 i += 1;
@@ -176,6 +179,10 @@ mod tests {
             "caf\u{e9}/{x}",
             "100%25",
             "",
+            // Erratum 6937: the apostrophe is a literal.
+            "a'b",
+            "'{var}'",
+            "(period='{period}')",
         ] {
             assert!(is_uri_template(ok), "{ok}");
         }
@@ -217,7 +224,6 @@ mod tests {
             "%zz",
             "a b",
             "a\"b",
-            "a'b",
             "a<b",
             "a>b",
             "a\\b",

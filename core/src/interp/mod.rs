@@ -21,7 +21,7 @@ mod references;
 mod unevaluated;
 
 use crate::error::Failure;
-use crate::eval::{Flow, Halt, Marks, Path, Scope, Sink};
+use crate::eval::{Flow, Halt, Marks, Path, Scope, Sink, stack};
 use crate::ir::{Check, Ir, Node, NodeId};
 use crate::messages;
 use serde_json::Value;
@@ -110,6 +110,13 @@ impl<'ir> Interpreter<'ir> {
         // evaluates no member.
         if node.leaf {
             return self.leaf::<C>(node, v, at, st);
+        }
+        // Only a node that applies subschemas recurses: when the stack runs low, this level
+        // runs again on a new segment (as generated code does, with the same helper).
+        if stack::stack_low(at.depth) {
+            let mut out = out;
+            let mut level = || self.eval::<C>(id, v, at, st, out.take());
+            return stack::on_new_stack(&mut level);
         }
         st.enter(
             at.ip,

@@ -32,7 +32,11 @@
 //! 5. **Compile** with `regex_automata::meta::Regex` (`build_from_hir`),
 //!    whose NFA size is bounded by the caller's `size_limit`; exceeding it
 //!    is [`PatternErrorKind::TooLarge`]. Searches then run on the meta
-//!    engine's DFA / lazy DFA / PikeVM, all linear in the haystack.
+//!    engine's DFA / lazy DFA / PikeVM, all linear in the haystack. Its
+//!    `is_match` always finishes: a search the lazy DFA gives up on (its
+//!    cache filling too often) is run again on the PikeVM or the bounded
+//!    backtracker, which cannot give up, so a give-up is never read as "no
+//!    match" (`tests/regressions.rs` forces one).
 //!
 //! Cost: parsing and lowering are linear in the pattern length. Compilation
 //! is bounded by `size_limit` (counted repetitions such as `a{1000}` are
