@@ -20,9 +20,10 @@ pub(super) fn is_iprivate(c: char) -> bool {
 /// expression    =  "{" [ operator ] variable-list "}"
 /// ```
 ///
-/// Operators are those of levels 2 and 3 (`+ # . / ; ? &`); the ones §2.2
-/// reserves for future extensions (`= , ! @ |`) belong to no level and are
-/// rejected.
+/// Operators are those of levels 2 and 3 (`+ # . / ; ? &`) and the ones §2.2
+/// reserves for future extensions (`= , ! @ |`): the grammar's `operator`
+/// includes `op-reserve`, so a template using them is well formed, although
+/// no level expands it yet.
 pub(super) fn is_uri_template(s: &str) -> bool {
     let b = s.as_bytes();
     let mut i = 0;
@@ -72,7 +73,12 @@ fn pct_encoded(b: &[u8]) -> bool {
 fn expression(b: &[u8]) -> Option<usize> {
     let end = b.iter().position(|&c| c == b'}')?;
     let mut body = &b[..end];
-    if let [b'+' | b'#' | b'.' | b'/' | b';' | b'?' | b'&', rest @ ..] = body {
+    // operator = op-level2 / op-level3 / op-reserve
+    if let [
+        b'+' | b'#' | b'.' | b'/' | b';' | b'?' | b'&' | b'=' | b',' | b'!' | b'@' | b'|',
+        rest @ ..,
+    ] = body
+    {
         body = rest;
     }
     // variable-list = varspec *( "," varspec )
@@ -127,6 +133,12 @@ mod tests {
             "{var}",
             "{hello}",
             "{+var}",
+            // Operators §2.2 reserves for future extensions: well formed.
+            "{=var}",
+            "{!var}",
+            "{@var}",
+            "{|var}",
+            "{,var}",
             "{+hello}",
             "{+path}/here",
             "here?ref={+path}",
@@ -211,11 +223,6 @@ mod tests {
             "{var:3*}",
             "{var*:3}",
             "{var**}",
-            "{=var}",
-            "{!var}",
-            "{@var}",
-            "{|var}",
-            "{,var}",
             "{+}",
             "{a-b}",
             "{a%2}",

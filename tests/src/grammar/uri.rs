@@ -219,7 +219,10 @@ fn varspec(r: &mut Rng) -> String {
 }
 
 fn expression(r: &mut Rng) -> String {
-    let operator = r.pick(&["", "", "+", "#", ".", "/", ";", "?", "&"]);
+    // Levels 2 and 3, and those §2.2 reserves for future extensions (`op-reserve`).
+    let operator = r.pick(&[
+        "", "", "+", "#", ".", "/", ";", "?", "&", "=", ",", "!", "@", "|",
+    ]);
     format!("{{{operator}{}}}", r.join(1, 3, ",", varspec))
 }
 
@@ -243,8 +246,8 @@ fn bad_template(r: &mut Rng) -> String {
         3 => format!("{good}{{{name},}}"),
         4 => format!("{good}{{{name}:0}}"),
         5 => format!("{good}{{{name}:10000}}"),
-        // Operators reserved for future extensions.
-        6 => format!("{good}{{{}{name}}}", r.pick(&["=", ",", "!", "@", "|"])),
+        // An operator and no variable.
+        6 => format!("{good}{{{}}}", r.pick(&["+", "#", "=", "!", "|"])),
         7 => format!("{good} "),
         _ => format!("{good}%{}", r.char_of("gGzZ")),
     }
