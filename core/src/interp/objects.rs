@@ -233,7 +233,8 @@ impl Interpreter<'_> {
             }
         }
         if !C {
-            return Ok(valid && self.required_seen(plan, map, seen, use_seen));
+            // The shallow-first pass has already found every required name.
+            return Ok(valid && (shallow_first || self.required_seen(plan, map, seen, use_seen)));
         }
         for (name, index) in &plan.required {
             if !is_present(map, name, *index, seen, use_seen) {
