@@ -13,9 +13,13 @@ use toolschema::{Error, InputSchema, Options, Validate};
 macro_rules! typed {
     ($module:ident) => {
         mod $module {
+            #[derive(Default)]
             pub struct Validator;
 
             impl Validator {
+                pub const SCHEMA_JSON: &'static str =
+                    include_str!(concat!("schemas/", stringify!($module), ".json"));
+
                 fn input() -> &'static toolschema::InputSchema {
                     static INPUT: std::sync::LazyLock<toolschema::InputSchema> =
                         std::sync::LazyLock::new(|| {
@@ -107,6 +111,30 @@ fn flat_tool() {
     let args = p(&json!({"query": "q", "limit": 100.0})).unwrap();
     assert_eq!(args.limit, Some(100u8));
     assert_eq!(args.sort, None);
+}
+
+#[test]
+fn the_arguments_trait_names_the_validator_and_parses_alike() {
+    use toolschema::Arguments;
+    type Flat = flat_tool::FlatToolArgs;
+    assert_eq!(
+        <Flat as Arguments>::SCHEMA_JSON,
+        flat_tool::Validator::SCHEMA_JSON
+    );
+    let valid = json!({"query": "q", "limit": 7.0, "sort": "date"});
+    let through_trait = <Flat as Arguments>::parse(&valid).unwrap();
+    assert_eq!(through_trait, Flat::parse(&valid).unwrap());
+    // What a validator of this schema passed deserializes without validating again.
+    assert_eq!(Flat::from_valid(&valid).unwrap(), through_trait);
+    let invalid = json!({"query": ""});
+    assert_eq!(
+        <Flat as Arguments>::parse(&invalid).unwrap_err(),
+        flat_tool::Validator.validate(&invalid).unwrap_err()
+    );
+    // Not validated: the type alone decides, and a shape it cannot hold is an error of its
+    // own, never a panic.
+    let err = Flat::from_valid(&json!({"query": 5})).unwrap_err();
+    assert_eq!(err.class(), toolschema::ErrorClass::ExecutionFailure);
 }
 
 #[test]

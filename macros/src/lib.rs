@@ -309,7 +309,7 @@ fn expand(input: Input) -> TokenStream {
         Err(e) => {
             let error = e.to_compile_error();
             let stub = stub(&input.attrs, &input.vis, &input.name);
-            let types_stub = types.map(|t| types_stub(&input.vis, &t));
+            let types_stub = types.map(|t| types_stub(&input.vis, &t, &input.name));
             quote! { #error #stub #types_stub }
         }
     }
@@ -418,7 +418,7 @@ fn argument_types(
 
 /// What stands in for the typed arguments when the schema is rejected: a type whose
 /// `parse` rejects everything, so that uses of it raise no further errors.
-fn types_stub(vis: &Visibility, name: &Ident) -> TokenStream {
+fn types_stub(vis: &Visibility, name: &Ident, validator: &Ident) -> TokenStream {
     quote! {
         #[derive(Clone, Copy, Debug)]
         #vis struct #name;
@@ -434,6 +434,23 @@ fn types_stub(vis: &Visibility, name: &Ident) -> TokenStream {
 
             /// None: the schema was rejected.
             pub const FALLBACKS: &'static [(&'static str, &'static str)] = &[];
+        }
+
+        impl ::toolschema::Arguments for #name {
+            type Validator = #validator;
+            const SCHEMA_JSON: &'static str = #validator::SCHEMA_JSON;
+
+            fn parse(
+                arguments: &::toolschema::__private::Value,
+            ) -> ::std::result::Result<#name, ::toolschema::Error> {
+                #name::parse(arguments)
+            }
+
+            fn from_valid(
+                arguments: &::toolschema::__private::Value,
+            ) -> ::std::result::Result<#name, ::toolschema::Error> {
+                #name::parse(arguments)
+            }
         }
     }
 }

@@ -48,10 +48,12 @@
 mod host;
 mod render;
 mod server;
+mod typed;
 
 pub use host::{HostCatalog, HostError, HostOptions, Refresh, ToolHost};
 pub use render::tool_result;
 pub use server::{SetupError, ValidateTools, Validation};
+pub use typed::{Typed, input_schema};
 
 use rmcp::model::JsonObject;
 use serde_json::Value;

@@ -2,9 +2,11 @@
 
 use crate::check_arguments;
 use crate::render::{invalid_output, tool_result};
+use crate::typed::CheckedBy;
 use rmcp::handler::server::tool::{ToolCallContext, ToolRoute, ToolRouter};
 use rmcp::model::{CallToolResponse, CallToolResult};
 use serde_json::Value;
+use std::any::TypeId;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::future::Future;
@@ -42,8 +44,16 @@ type RouteFuture<'a> =
 #[derive(Clone, Default)]
 pub struct Validation {
     options: Options,
-    compiled: BTreeMap<String, CompiledValidator>,
+    compiled: BTreeMap<String, Compiled>,
     check_output: bool,
+}
+
+/// A validator compiled at build time, and its type: `Typed` arguments skip validating again
+/// what the validator of their own type has passed.
+#[derive(Clone)]
+struct Compiled {
+    validator: CompiledValidator,
+    type_id: TypeId,
 }
 
 impl Validation {
@@ -75,12 +85,16 @@ impl Validation {
     /// let err = validation.apply(ToolRouter::<()>::new()).unwrap_err();
     /// assert_eq!(err.to_string(), "a compiled validator is attached to ping, which has no route");
     /// ```
-    pub fn compiled(
+    pub fn compiled<V: Validate + Send + Sync + 'static>(
         mut self,
         tool: impl Into<String>,
-        validator: impl Validate + Send + Sync + 'static,
+        validator: V,
     ) -> Validation {
-        self.compiled.insert(tool.into(), Arc::new(validator));
+        let compiled = Compiled {
+            validator: Arc::new(validator),
+            type_id: TypeId::of::<V>(),
+        };
+        self.compiled.insert(tool.into(), compiled);
         self
     }
 
@@ -136,7 +150,7 @@ impl Validation {
             let mut descriptor =
                 ToolDescriptor::new(name.clone(), "route", schema).backend(ROUTER_BACKEND);
             if let Some(compiled) = self.compiled.get(&name) {
-                descriptor = descriptor.compiled(Arc::clone(compiled));
+                descriptor = descriptor.compiled(Arc::clone(&compiled.validator));
             }
             descriptors.push(descriptor);
         }
@@ -145,7 +159,11 @@ impl Validation {
         let bundle = Arc::new(admit_batch(descriptors, authority, &options)?);
         for route in router.map.values_mut() {
             let output = outputs.remove(route.attr.name.as_ref());
-            wrap(route, Arc::clone(&bundle), output);
+            let checked_by = self
+                .compiled
+                .get(route.attr.name.as_ref())
+                .map(|compiled| CheckedBy(compiled.type_id));
+            wrap(route, Arc::clone(&bundle), output, checked_by);
         }
         Ok(router)
     }
@@ -191,8 +209,12 @@ impl<S: Send + Sync + 'static> ValidateTools for ToolRouter<S> {
     }
 }
 
-fn wrap<S>(route: &mut ToolRoute<S>, bundle: Arc<AdmittedBundle>, output: Option<Arc<Validator>>)
-where
+fn wrap<S>(
+    route: &mut ToolRoute<S>,
+    bundle: Arc<AdmittedBundle>,
+    output: Option<Arc<Validator>>,
+    checked_by: Option<CheckedBy>,
+) where
     S: Send + Sync + 'static,
 {
     let handler = Arc::clone(&route.call);
@@ -202,6 +224,9 @@ where
         move |mut context: ToolCallContext<'_, S>| -> RouteFuture<'_> {
             if let Err(error) = check_arguments(&bundle, &name, &mut context.arguments) {
                 return Box::pin(std::future::ready(Ok(tool_result(&error).into())));
+            }
+            if let Some(checked_by) = checked_by {
+                context.request_context.extensions.insert(checked_by);
             }
             let handler = Arc::clone(&handler);
             let name = Arc::clone(&name);

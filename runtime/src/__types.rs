@@ -23,6 +23,12 @@ pub fn parse<T: DeserializeOwned>(validator: &dyn Validate, arguments: &Value) -
     if !validator.is_valid(arguments) {
         validator.validate(arguments)?;
     }
+    from_valid(arguments)
+}
+
+/// Deserializes arguments that have passed validation into `T` (see
+/// [`crate::Arguments::from_valid`]).
+pub fn from_valid<T: DeserializeOwned>(arguments: &Value) -> Result<T, Error> {
     let normalized;
     let value = if holds_integral_float(arguments) {
         normalized = integral_floats_as_integers(arguments.clone());

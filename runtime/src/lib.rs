@@ -63,6 +63,11 @@ pub use toolschema_core::{
 pub use toolschema_core::__private;
 
 #[cfg(feature = "types")]
+mod arguments;
+#[cfg(feature = "types")]
+pub use arguments::Arguments;
+
+#[cfg(feature = "types")]
 #[doc(hidden)]
 pub mod __types;
 

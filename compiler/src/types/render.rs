@@ -83,6 +83,23 @@ pub fn render(
             /// `serde_json::Value` although it says more, and why. The validator guards them.
             pub const FALLBACKS: &'static [(&'static str, &'static str)] = &[#(#fallbacks),*];
         }
+
+        impl ::toolschema::Arguments for #root {
+            type Validator = #validator;
+            const SCHEMA_JSON: &'static str = #validator::SCHEMA_JSON;
+
+            fn parse(
+                arguments: &::toolschema::__types::serde_json::Value,
+            ) -> ::std::result::Result<#root, ::toolschema::Error> {
+                #root::parse(arguments)
+            }
+
+            fn from_valid(
+                arguments: &::toolschema::__types::serde_json::Value,
+            ) -> ::std::result::Result<#root, ::toolschema::Error> {
+                ::toolschema::__types::from_valid(arguments)
+            }
+        }
     }
 }
 

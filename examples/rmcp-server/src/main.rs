@@ -9,15 +9,14 @@
 //!
 //! Any MCP client can talk to it; `cargo run -q -p example-rmcp-host` does.
 
-use rmcp::handler::server::{tool::ToolRouter, wrapper::Parameters};
+use rmcp::handler::server::tool::ToolRouter;
 use rmcp::{ServerHandler, ServiceExt, tool, tool_handler, tool_router};
-use serde::Deserialize;
 use toolschema::tool_schema;
-use toolschema_rmcp::Validation;
+use toolschema_rmcp::{Typed, Validation, input_schema};
 
 tool_schema!(
-    /// The arguments of `search`.
-    pub SearchArgs = {
+    /// The schema of `search`'s arguments, and their type, `SearchArgs`.
+    pub SearchSchema = {
         "type": "object",
         "properties": {
             "query": {"type": "string", "minLength": 1, "maxLength": 200},
@@ -26,47 +25,35 @@ tool_schema!(
         },
         "required": ["query"],
         "additionalProperties": false
-    }
+    },
+    types = SearchArgs
 );
 
 tool_schema!(
-    /// The arguments of `read_file`: a relative path and an optional first line.
-    pub ReadFileArgs = {
+    /// The schema of `read_file`'s arguments (a relative path and an optional first line),
+    /// and their type, `ReadFileArgs`.
+    pub ReadFileSchema = {
         "type": "object",
         "properties": {
             "path": {"type": "string", "pattern": "^[a-z-]+(/[a-z-]+)*\\.md$"},
-            "start_line": {"type": "integer", "minimum": 1}
+            "start_line": {"type": "integer", "minimum": 1, "maximum": 100000}
         },
         "required": ["path"],
         "additionalProperties": false
-    }
+    },
+    types = ReadFileArgs
 );
 
-// Handlers read typed arguments with serde; the schemas above have already been enforced,
-// including everything serde does not check.
-#[derive(Deserialize)]
-struct Search {
-    query: String,
-    kind: Option<String>,
-    limit: Option<usize>,
-}
-
-#[derive(Deserialize)]
-struct ReadFile {
-    path: String,
-    start_line: Option<usize>,
-}
-
 /// The documents the tools see: path, kind and text.
-const FILES: &[(&str, &str, &str)] = &[
+const FILES: &[(&str, SearchArgsKind, &str)] = &[
     (
         "docs/limits.md",
-        "reference",
+        SearchArgsKind::Reference,
         "# Limits\nEvery limit fails closed.\nArguments are checked before any tool runs.",
     ),
     (
         "docs/getting-started.md",
-        "guide",
+        SearchArgsKind::Guide,
         "# Getting started\nDefine a tool with tool_schema!.\nTurn validation on once.",
     ),
 ];
@@ -80,20 +67,20 @@ struct Docs {
 impl Docs {
     #[tool(
         description = "Search the documents for lines containing a word",
-        input_schema = rmcp::model::object(SearchArgs::schema().clone())
+        input_schema = input_schema::<SearchArgs>()
     )]
-    fn search(&self, Parameters(args): Parameters<Search>) -> String {
+    fn search(&self, Typed(args): Typed<SearchArgs>) -> String {
         let query = args.query.to_lowercase();
         let hits: Vec<String> = FILES
             .iter()
-            .filter(|(_, kind, _)| args.kind.as_deref().is_none_or(|wanted| wanted == *kind))
+            .filter(|(_, kind, _)| args.kind.is_none_or(|wanted| wanted == *kind))
             .flat_map(|(path, _, text)| {
                 text.lines()
                     .enumerate()
                     .filter(|(_, line)| line.to_lowercase().contains(&query))
                     .map(move |(n, line)| format!("{path}:{}: {line}", n + 1))
             })
-            .take(args.limit.unwrap_or(5))
+            .take(args.limit.map_or(5, usize::from))
             .collect();
         if hits.is_empty() {
             format!("no line contains {:?}", args.query)
@@ -104,14 +91,14 @@ impl Docs {
 
     #[tool(
         description = "Read a document, from an optional first line",
-        input_schema = rmcp::model::object(ReadFileArgs::schema().clone())
+        input_schema = input_schema::<ReadFileArgs>()
     )]
-    fn read_file(&self, Parameters(args): Parameters<ReadFile>) -> Result<String, String> {
+    fn read_file(&self, Typed(args): Typed<ReadFileArgs>) -> Result<String, String> {
         let (_, _, text) = FILES
             .iter()
             .find(|(path, _, _)| *path == args.path)
             .ok_or_else(|| format!("no document at {}", args.path))?;
-        let skip = args.start_line.unwrap_or(1) - 1;
+        let skip = usize::try_from(args.start_line.unwrap_or(1) - 1).unwrap_or(usize::MAX);
         Ok(text.lines().skip(skip).collect::<Vec<_>>().join("\n"))
     }
 }
@@ -122,8 +109,8 @@ impl ServerHandler for Docs {}
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let tool_router = Validation::new()
-        .compiled("search", SearchArgs)
-        .compiled("read_file", ReadFileArgs)
+        .compiled("search", SearchSchema)
+        .compiled("read_file", ReadFileSchema)
         .apply(Docs::tool_router())?;
     let server = Docs { tool_router }.serve(rmcp::transport::stdio()).await?;
     server.waiting().await?;

@@ -52,3 +52,17 @@ impl DynamicRefArgs {
         ),
     ];
 }
+impl ::toolschema::Arguments for DynamicRefArgs {
+    type Validator = Validator;
+    const SCHEMA_JSON: &'static str = Validator::SCHEMA_JSON;
+    fn parse(
+        arguments: &::toolschema::__types::serde_json::Value,
+    ) -> ::std::result::Result<DynamicRefArgs, ::toolschema::Error> {
+        DynamicRefArgs::parse(arguments)
+    }
+    fn from_valid(
+        arguments: &::toolschema::__types::serde_json::Value,
+    ) -> ::std::result::Result<DynamicRefArgs, ::toolschema::Error> {
+        ::toolschema::__types::from_valid(arguments)
+    }
+}

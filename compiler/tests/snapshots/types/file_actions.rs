@@ -558,3 +558,17 @@ impl FileActionsArgs {
     /// `serde_json::Value` although it says more, and why. The validator guards them.
     pub const FALLBACKS: &'static [(&'static str, &'static str)] = &[];
 }
+impl ::toolschema::Arguments for FileActionsArgs {
+    type Validator = Validator;
+    const SCHEMA_JSON: &'static str = Validator::SCHEMA_JSON;
+    fn parse(
+        arguments: &::toolschema::__types::serde_json::Value,
+    ) -> ::std::result::Result<FileActionsArgs, ::toolschema::Error> {
+        FileActionsArgs::parse(arguments)
+    }
+    fn from_valid(
+        arguments: &::toolschema::__types::serde_json::Value,
+    ) -> ::std::result::Result<FileActionsArgs, ::toolschema::Error> {
+        ::toolschema::__types::from_valid(arguments)
+    }
+}

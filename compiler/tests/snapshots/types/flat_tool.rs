@@ -85,3 +85,17 @@ impl FlatToolArgs {
     /// `serde_json::Value` although it says more, and why. The validator guards them.
     pub const FALLBACKS: &'static [(&'static str, &'static str)] = &[];
 }
+impl ::toolschema::Arguments for FlatToolArgs {
+    type Validator = Validator;
+    const SCHEMA_JSON: &'static str = Validator::SCHEMA_JSON;
+    fn parse(
+        arguments: &::toolschema::__types::serde_json::Value,
+    ) -> ::std::result::Result<FlatToolArgs, ::toolschema::Error> {
+        FlatToolArgs::parse(arguments)
+    }
+    fn from_valid(
+        arguments: &::toolschema::__types::serde_json::Value,
+    ) -> ::std::result::Result<FlatToolArgs, ::toolschema::Error> {
+        ::toolschema::__types::from_valid(arguments)
+    }
+}

@@ -95,3 +95,17 @@ impl NestedDefsArgs {
     /// `serde_json::Value` although it says more, and why. The validator guards them.
     pub const FALLBACKS: &'static [(&'static str, &'static str)] = &[];
 }
+impl ::toolschema::Arguments for NestedDefsArgs {
+    type Validator = Validator;
+    const SCHEMA_JSON: &'static str = Validator::SCHEMA_JSON;
+    fn parse(
+        arguments: &::toolschema::__types::serde_json::Value,
+    ) -> ::std::result::Result<NestedDefsArgs, ::toolschema::Error> {
+        NestedDefsArgs::parse(arguments)
+    }
+    fn from_valid(
+        arguments: &::toolschema::__types::serde_json::Value,
+    ) -> ::std::result::Result<NestedDefsArgs, ::toolschema::Error> {
+        ::toolschema::__types::from_valid(arguments)
+    }
+}

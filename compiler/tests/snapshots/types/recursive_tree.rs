@@ -45,3 +45,17 @@ impl RecursiveTreeArgs {
     /// `serde_json::Value` although it says more, and why. The validator guards them.
     pub const FALLBACKS: &'static [(&'static str, &'static str)] = &[];
 }
+impl ::toolschema::Arguments for RecursiveTreeArgs {
+    type Validator = Validator;
+    const SCHEMA_JSON: &'static str = Validator::SCHEMA_JSON;
+    fn parse(
+        arguments: &::toolschema::__types::serde_json::Value,
+    ) -> ::std::result::Result<RecursiveTreeArgs, ::toolschema::Error> {
+        RecursiveTreeArgs::parse(arguments)
+    }
+    fn from_valid(
+        arguments: &::toolschema::__types::serde_json::Value,
+    ) -> ::std::result::Result<RecursiveTreeArgs, ::toolschema::Error> {
+        ::toolschema::__types::from_valid(arguments)
+    }
+}

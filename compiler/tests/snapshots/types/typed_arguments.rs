@@ -354,3 +354,17 @@ impl EventArgs {
         ("/properties/notes", "`not` on a value of any type"),
     ];
 }
+impl ::toolschema::Arguments for EventArgs {
+    type Validator = Validator;
+    const SCHEMA_JSON: &'static str = Validator::SCHEMA_JSON;
+    fn parse(
+        arguments: &::toolschema::__types::serde_json::Value,
+    ) -> ::std::result::Result<EventArgs, ::toolschema::Error> {
+        EventArgs::parse(arguments)
+    }
+    fn from_valid(
+        arguments: &::toolschema::__types::serde_json::Value,
+    ) -> ::std::result::Result<EventArgs, ::toolschema::Error> {
+        ::toolschema::__types::from_valid(arguments)
+    }
+}

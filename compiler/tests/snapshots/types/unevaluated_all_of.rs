@@ -177,3 +177,17 @@ impl UnevaluatedAllOfArgs {
     /// `serde_json::Value` although it says more, and why. The validator guards them.
     pub const FALLBACKS: &'static [(&'static str, &'static str)] = &[];
 }
+impl ::toolschema::Arguments for UnevaluatedAllOfArgs {
+    type Validator = Validator;
+    const SCHEMA_JSON: &'static str = Validator::SCHEMA_JSON;
+    fn parse(
+        arguments: &::toolschema::__types::serde_json::Value,
+    ) -> ::std::result::Result<UnevaluatedAllOfArgs, ::toolschema::Error> {
+        UnevaluatedAllOfArgs::parse(arguments)
+    }
+    fn from_valid(
+        arguments: &::toolschema::__types::serde_json::Value,
+    ) -> ::std::result::Result<UnevaluatedAllOfArgs, ::toolschema::Error> {
+        ::toolschema::__types::from_valid(arguments)
+    }
+}
