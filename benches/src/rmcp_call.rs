@@ -108,7 +108,7 @@ async fn round_trips(
 
 /// Prints the section.
 pub fn run(quick: bool) {
-    let (batches, per_batch) = if quick { (5, 200) } else { (21, 1000) };
+    let (batches, per_batch) = if quick { (5, 100) } else { (11, 300) };
     let min_batch = Duration::from_millis(if quick { 1 } else { 5 });
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()

@@ -577,6 +577,30 @@ fn admit_reports_accepted_quarantined_and_fatal_tools() {
         .stdout_has("fatal  legacy: UnsupportedCapability");
 }
 
+/// The README's first command admits the embedded catalog (exit 0); its second example is
+/// refused.
+#[test]
+fn the_readme_catalog_is_admitted_and_its_refused_example_is_not() {
+    let dir = Dir::new();
+    let example = |name: &str| {
+        format!(
+            "{}/../examples/admit-catalog/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        )
+    };
+    dir.run(&["admit", &example("catalog.json"), "--mode", "quarantine"])
+        .expect(0)
+        .stdout_has("ok  search_docs")
+        .stdout_has("omitted  list_issues: UnsupportedCapability")
+        .stdout_has("the catalog is admitted");
+    dir.run(&["admit", &example("refused.json"), "--mode", "quarantine"])
+        .expect(1)
+        .stdout_has("fatal  resize_image: Validation")
+        .stdout_has("fatal  lookup_user: Validation")
+        .stdout_has("fatal  send email:")
+        .stdout_has("the catalog as given is refused");
+}
+
 #[test]
 fn admit_prints_the_provider_tools_as_json() {
     let dir = Dir::new();

@@ -7,7 +7,8 @@
 //!
 //! The catalog is a JSON array of `{"name", "description", "inputSchema"}` (an entry may add a
 //! `"revision"`), as an MCP server lists its tools. Without an argument the catalog next to this
-//! file is used; it mixes good tools, draft-07 tools and invalid ones.
+//! file is used: good tools and draft-07 tools, admitted without the latter. `refused.json`
+//! beside it has invalid ones.
 //!
 //! Quarantine mode sets aside only the tools whose schema is `UnsupportedCapability`; any other
 //! problem refuses the whole batch. So that one run shows every problem, a refused batch is
