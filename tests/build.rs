@@ -241,7 +241,7 @@ struct Typed {
 impl Typed {
     fn group(&mut self, file: &str, g: usize, schema: &Value, options: &Options) {
         let ir = toolschema::frontend::build(schema, options).expect("the group compiled");
-        let validator = quote::format_ident!("GROUP_{g}");
+        let validator = quote::format_ident!("Group{g}");
         let type_name = format!("Group{g}Args");
         let generated = toolschema_compiler::types::argument_types(
             &quote::quote! {},
@@ -252,9 +252,30 @@ impl Typed {
             schema,
         );
         let tokens = generated.tokens;
+        let json = serde_json::to_string(schema).expect("a schema serializes");
         self.items.push(quote::quote! {
-            pub const #validator: ::toolschema_conformance::typed::Interpreted =
-                ::toolschema_conformance::typed::Interpreted::new(#file, #g);
+            /// The interpreter's validator of the group, as the unit struct a generated
+            /// validator is.
+            #[derive(Clone, Copy, Debug, Default)]
+            pub struct #validator;
+
+            impl #validator {
+                pub const SCHEMA_JSON: &'static str = #json;
+            }
+
+            impl ::toolschema::Validate for #validator {
+                fn is_valid(&self, instance: &::serde_json::Value) -> bool {
+                    ::toolschema_conformance::typed::Interpreted::new(#file, #g).is_valid(instance)
+                }
+
+                fn validate(
+                    &self,
+                    instance: &::serde_json::Value,
+                ) -> ::core::result::Result<(), ::toolschema::Error> {
+                    ::toolschema_conformance::typed::Interpreted::new(#file, #g).validate(instance)
+                }
+            }
+
             #tokens
         });
         let _ = writeln!(self.table, "    ({g}, {}),", round_trip(&type_name));

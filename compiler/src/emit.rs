@@ -11,6 +11,7 @@
 //! Parameters appear only when the schema needs them: the dynamic scope only when
 //! [`Ir::dynamic_scope`], the evaluated-members `out` only on nodes the IR marks as tracking.
 
+use crate::runtime::Runtime;
 use crate::share::Sharing;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -23,18 +24,31 @@ use toolschema_core::messages;
 use toolschema_core::number::Bound;
 use toolschema_core::regex::Shape;
 
-/// Emits the module holding one schema's node functions, and the `Validate` impl of `ty`.
-///
-/// `decl` is what precedes `struct`: the visibility, and any attributes.
-pub fn schema(
-    decl: &TokenStream,
-    name: &str,
-    ty: &syn::Ident,
-    module: &syn::Ident,
-    ir: &Ir,
-    limits: &Limits,
-    json: &str,
-) -> TokenStream {
+/// The items one schema's validator is made of, and how they are named.
+pub struct Item<'a> {
+    /// What precedes `struct`: the visibility, and any attributes.
+    pub decl: &'a TokenStream,
+    /// The schema's name, in the struct's doc comment.
+    pub name: &'a str,
+    /// The unit struct.
+    pub ty: &'a syn::Ident,
+    /// The sibling module of node functions.
+    pub module: &'a syn::Ident,
+    /// The schema as JSON text, the struct's `SCHEMA_JSON`.
+    pub json: &'a str,
+}
+
+/// Emits the module holding one schema's node functions, and the `Validate` impl of the
+/// item's struct.
+pub fn schema(item: Item<'_>, ir: &Ir, limits: &Limits, runtime: &Runtime) -> TokenStream {
+    let Item {
+        decl,
+        name,
+        ty,
+        module,
+        json,
+    } = item;
+    let rt = runtime.path();
     let sharing = Sharing::new(ir);
     let cx = Cx {
         ir,
@@ -79,13 +93,15 @@ pub fn schema(
             quote! { instance.is_object() && },
             quote! {
                 if !instance.is_object() {
-                    return Err(rt::Error::invalid_instance(vec![rt::Failure::new(
-                        "",
-                        "",
-                        Some(#root_uri.to_owned()),
-                        "type",
-                        rt::messages::arguments_not_object(instance),
-                    )]));
+                    return ::core::result::Result::Err(rt::Error::invalid_instance(::std::vec![
+                        rt::Failure::new(
+                            "",
+                            "",
+                            ::core::option::Option::Some(#root_uri.to_owned()),
+                            "type",
+                            rt::messages::arguments_not_object(instance),
+                        )
+                    ]));
                 }
             },
         )
@@ -128,14 +144,17 @@ pub fn schema(
             pub const SCHEMA_JSON: &'static str = #json;
         }
 
-        impl ::toolschema::Validate for #ty {
-            fn is_valid(&self, instance: &::toolschema::__private::Value) -> bool {
-                use ::toolschema::__private as rt;
+        impl #rt::Validate for #ty {
+            fn is_valid(&self, instance: &#rt::__private::Value) -> bool {
+                use #rt::__private as rt;
                 #is_valid
             }
 
-            fn validate(&self, instance: &::toolschema::__private::Value) -> Result<(), ::toolschema::Error> {
-                use ::toolschema::__private as rt;
+            fn validate(
+                &self,
+                instance: &#rt::__private::Value,
+            ) -> ::core::result::Result<(), #rt::Error> {
+                use #rt::__private as rt;
                 rt::check_arguments(instance, #max_depth, #max_nodes, #max_string)
                     .map_err(rt::Error::instance_execution_failure)?;
                 #object_check
@@ -163,7 +182,7 @@ pub fn schema(
             clippy::only_used_in_recursion
         )]
         mod #module {
-            use ::toolschema::__private as rt;
+            use #rt::__private as rt;
             use rt::Value;
 
             #(#functions)*
@@ -639,15 +658,15 @@ impl<'a> Cx<'a> {
             let tracking = match (po.to_string().as_str(), ai.to_string().as_str()) {
                 (a, b) if a == b => {
                     if a == "true" {
-                        quote! { matches!(v, Value::Object(_) | Value::Array(_)) }
+                        quote! { ::core::matches!(v, Value::Object(_) | Value::Array(_)) }
                     } else {
-                        quote! { matches!(v, Value::Object(_) | Value::Array(_)) && #po }
+                        quote! { ::core::matches!(v, Value::Object(_) | Value::Array(_)) && #po }
                     }
                 }
-                ("true", "false") => quote! { matches!(v, Value::Object(_)) },
-                ("false", "true") => quote! { matches!(v, Value::Array(_)) },
-                (_, "false") => quote! { matches!(v, Value::Object(_)) && #po },
-                ("false", _) => quote! { matches!(v, Value::Array(_)) && #ai },
+                ("true", "false") => quote! { ::core::matches!(v, Value::Object(_)) },
+                ("false", "true") => quote! { ::core::matches!(v, Value::Array(_)) },
+                (_, "false") => quote! { ::core::matches!(v, Value::Object(_)) && #po },
+                ("false", _) => quote! { ::core::matches!(v, Value::Array(_)) && #ai },
                 _ => quote! {
                     match v {
                         Value::Object(_) => #po,
@@ -787,7 +806,7 @@ impl<'a> Cx<'a> {
                 _ if naming => (quote! {}, quote! { false }),
                 Value::String(s) => (
                     quote! {},
-                    quote! { matches!(v, Value::String(s) if s == #s) },
+                    quote! { ::core::matches!(v, Value::String(s) if s == #s) },
                 ),
                 Value::Bool(x) => (quote! {}, quote! { *v == Value::Bool(#x) }),
                 Value::Null => (quote! {}, quote! { v.is_null() }),
@@ -832,9 +851,9 @@ impl<'a> Cx<'a> {
             // The options are parsed at run time only where they are compared as values.
             let (test, compares_values) = match strings {
                 _ if naming && names.is_empty() => (quote! { false }, false),
-                _ if naming => (quote! { matches!(key, #(#names)|*) }, false),
+                _ if naming => (quote! { ::core::matches!(key, #(#names)|*) }, false),
                 Some(list) if !list.is_empty() => (
-                    quote! { matches!(v, Value::String(s) if matches!(s.as_str(), #(#list)|*)) },
+                    quote! { ::core::matches!(v, Value::String(s) if ::core::matches!(s.as_str(), #(#list)|*)) },
                     false,
                 ),
                 _ => (
@@ -1513,7 +1532,10 @@ impl<'a> Cx<'a> {
             Some(Shape::Prefix(lit)) => (quote! {}, quote! { #s.starts_with(#lit) }),
             Some(Shape::Exact(list)) if !list.is_empty() => {
                 let list = list.iter().map(|l| l.as_str());
-                (quote! {}, quote! { matches!(#s.as_str(), #(#list)|*) })
+                (
+                    quote! {},
+                    quote! { ::core::matches!(#s.as_str(), #(#list)|*) },
+                )
             }
             Some(Shape::ClassRepeat { ranges, min, max }) => {
                 // The class's ASCII part as one `matches!`, which the helper inlines and applies
@@ -1537,7 +1559,7 @@ impl<'a> Cx<'a> {
                 let ascii = if ascii.is_empty() {
                     quote! { |_: u8| false }
                 } else {
-                    quote! { |b: u8| matches!(b, #(#ascii)|*) }
+                    quote! { |b: u8| ::core::matches!(b, #(#ascii)|*) }
                 };
                 let n = int(ranges.len() as u64);
                 let ranges = ranges.iter().map(|(a, b)| quote! { (#a, #b) });
@@ -2343,10 +2365,10 @@ fn type_test(types: TypeSet) -> TokenStream {
         .partition(|t| t.to_string().contains(" if "));
     let mut tests = Vec::new();
     if !plain.is_empty() {
-        tests.push(quote! { matches!(v, #(#plain)|*) });
+        tests.push(quote! { ::core::matches!(v, #(#plain)|*) });
     }
     for g in guarded {
-        tests.push(quote! { matches!(v, #g) });
+        tests.push(quote! { ::core::matches!(v, #g) });
     }
     quote! { #(#tests)||* }
 }

@@ -25,6 +25,84 @@ mod file_actions {
     include!("snapshots/file_actions.rs");
 }
 
+/// The runtime as a crate that re-exports it would offer it.
+mod facade {
+    pub use toolschema;
+}
+
+/// Generated under `Builder::runtime_path("crate::facade::toolschema")`: the validator and its
+/// types reach the runtime, and serde, only through the re-export.
+mod runtime_path {
+    include!("snapshots/runtime_path.rs");
+
+    #[test]
+    fn a_validator_and_its_types_run_through_the_re_export() {
+        use crate::facade::toolschema::Validate;
+        let valid = serde_json::json!({"query": "rust", "limit": 3.0});
+        assert!(FlatTool.is_valid(&valid));
+        let args = FlatToolArgs::parse(&valid).unwrap();
+        assert_eq!((args.query.as_str(), args.limit), ("rust", Some(3)));
+        assert!(FlatToolArgs::parse(&serde_json::json!({"query": ""})).is_err());
+    }
+}
+
+/// Generated code names what it uses by absolute path, so that what the including module
+/// defines (a `Result` alias with one parameter, items named like std's, modules named `core`
+/// or `std`, macros named like std's) changes nothing. Each snapshot compiles here too, and
+/// one runs.
+#[allow(
+    dead_code,
+    non_camel_case_types,
+    unused_macros,
+    clippy::upper_case_acronyms
+)]
+mod shadowing {
+    type Result<T> = ::core::result::Result<T, ()>;
+    struct Option;
+    struct Some;
+    struct None;
+    struct Ok;
+    struct Err;
+    struct Vec;
+    struct String;
+    struct Box;
+    struct Value;
+    struct Error;
+    struct Default;
+    mod core {}
+    mod std {}
+    mod serde_json {}
+    macro_rules! matches {
+        ($($any:tt)*) => {
+            ::core::compile_error!("the including module's `matches!`")
+        };
+    }
+    macro_rules! vec {
+        ($($any:tt)*) => {
+            ::core::compile_error!("the including module's `vec!`")
+        };
+    }
+
+    include!("snapshots/flat_tool.rs");
+    include!("snapshots/nested_defs.rs");
+    include!("snapshots/recursive_tree.rs");
+    include!("snapshots/unevaluated_all_of.rs");
+    include!("snapshots/dynamic_ref.rs");
+    include!("snapshots/file_actions.rs");
+
+    #[test]
+    fn generated_code_is_unaffected_by_the_names_around_it() {
+        use ::toolschema::Validate;
+        let valid = ::serde_json::json!({"query": "rust", "limit": 3});
+        assert!(FlatTool.is_valid(&valid));
+        let err = FlatTool
+            .validate(&::serde_json::json!({"query": ""}))
+            .unwrap_err();
+        assert_eq!(err.failures().len(), 1);
+        assert!(!FlatTool.is_valid(&::serde_json::json!([])));
+    }
+}
+
 /// Both paths give the same verdicts and the same failures; returns the verdict.
 fn agree(compiled: &dyn Validate, schema: &str, instance: &Value) -> bool {
     let schema: Value = serde_json::from_str(schema).unwrap();

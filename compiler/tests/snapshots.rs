@@ -35,6 +35,34 @@ fn generated_code_matches_snapshots() {
     );
 }
 
+/// A validator and its types naming the runtime through a re-export
+/// (`Builder::runtime_path`); `compiled.rs` compiles it beside the re-export.
+#[test]
+fn generated_code_under_a_runtime_path_matches_its_snapshot() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let code = toolschema_compiler::Builder::new()
+        .schema("flat_tool", root.join("schemas/flat_tool.json"))
+        .types("flat_tool", "FlatToolArgs")
+        .runtime_path("crate::facade::toolschema")
+        .generate()
+        .unwrap();
+    assert!(
+        !code
+            .replace("crate::facade::toolschema", "")
+            .contains("toolschema::")
+    );
+    let snapshot = root.join("snapshots/runtime_path.rs");
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some_and(|v| v == "1") {
+        toolschema_compiler::write_if_changed(&snapshot, &code).unwrap();
+    } else {
+        assert_eq!(
+            std::fs::read_to_string(&snapshot).ok().as_deref(),
+            Some(code.as_str()),
+            "rerun with UPDATE_SNAPSHOTS=1 and review the diff"
+        );
+    }
+}
+
 #[test]
 fn generation_is_deterministic() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/schemas");

@@ -21,6 +21,7 @@ use std::fmt;
 /// assert_eq!(err.class(), ErrorClass::Validation);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ErrorClass {
     /// The schema is invalid, or the arguments do not satisfy the schema.
     Validation,

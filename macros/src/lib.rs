@@ -429,7 +429,7 @@ fn types_stub(vis: &Visibility, name: &Ident, validator: &Ident) -> TokenStream 
             pub fn parse(
                 _: &::toolschema::__private::Value,
             ) -> ::std::result::Result<#name, ::toolschema::Error> {
-                Err(::toolschema::Error::invalid_instance(::std::vec::Vec::new()))
+                ::core::result::Result::Err(::toolschema::Error::invalid_instance(::std::vec::Vec::new()))
             }
 
             /// None: the schema was rejected.
@@ -493,8 +493,11 @@ fn stub(attrs: &[Attribute], vis: &Visibility, name: &Ident) -> TokenStream {
                 false
             }
 
-            fn validate(&self, _: &::toolschema::__private::Value) -> Result<(), ::toolschema::Error> {
-                Err(::toolschema::Error::invalid_instance(::std::vec::Vec::new()))
+            fn validate(
+                &self,
+                _: &::toolschema::__private::Value,
+            ) -> ::core::result::Result<(), ::toolschema::Error> {
+                ::core::result::Result::Err(::toolschema::Error::invalid_instance(::std::vec::Vec::new()))
             }
         }
     }

@@ -68,6 +68,7 @@ pub fn check(data: &[u8]) {
                 PatternErrorKind::Syntax => ErrorClass::Validation,
                 PatternErrorKind::Unsupported => ErrorClass::UnsupportedCapability,
                 PatternErrorKind::TooLarge => ErrorClass::ExecutionFailure,
+                kind => panic!("{source:?}: {kind:?} has no error class in this check"),
             };
             assert_eq!(e.class(), class, "{source:?}: {e}");
         }

@@ -115,6 +115,7 @@ pub enum Refresh {
 
 /// Why a listing was not admitted. Host-only, like every admission diagnostic.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum HostError {
     /// `tools/list` failed.
     List(ServiceError),

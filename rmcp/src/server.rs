@@ -265,6 +265,7 @@ fn check_output(tool: &str, validator: &Validator, result: CallToolResult) -> Ca
 /// assert_eq!(err.tool(), Some("serach"));
 /// ```
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum SetupError {
     /// An input schema was refused, as a strict catalog refuses it.
     Admission(AdmissionError),

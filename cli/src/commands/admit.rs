@@ -156,6 +156,10 @@ pub fn run(args: &Args) -> std::io::Result<Status> {
                 report::fatal(&format!("authority refused: {error}"));
                 return Ok(Status::Failed);
             }
+            Err(error) => {
+                report::fatal(&error.to_string());
+                return Ok(Status::Failed);
+            }
         }
     };
     let mut out = std::io::stdout().lock();

@@ -36,6 +36,7 @@ mod render;
 
 pub use model::Fallback;
 
+use crate::runtime::Runtime;
 use proc_macro2::TokenStream;
 use serde_json::Value;
 use toolschema_core::ir::Ir;
@@ -65,8 +66,21 @@ pub fn argument_types(
     ir: &Ir,
     schema: &Value,
 ) -> ArgumentTypes {
+    argument_types_in(attrs, vis, name, validator, ir, schema, &Runtime::default())
+}
+
+/// [`argument_types`] naming the runtime crate by `runtime`.
+pub(crate) fn argument_types_in(
+    attrs: &TokenStream,
+    vis: &TokenStream,
+    name: &str,
+    validator: &syn::Ident,
+    ir: &Ir,
+    schema: &Value,
+    runtime: &Runtime,
+) -> ArgumentTypes {
     let types = map::map(ir, schema, name);
-    let tokens = render::render(&types, attrs, vis, validator);
+    let tokens = render::render(&types, attrs, vis, validator, runtime);
     let mut names: Vec<String> = vec![types.defs[types.root].name.clone()];
     for (i, def) in types.defs.iter().enumerate() {
         let seen_through = matches!(def.kind, model::Kind::Alias(model::Ty::Named(_)));

@@ -1,8 +1,9 @@
-//! [`Types`] as Rust items: serde derives through `::toolschema::__types`, and `parse` on
-//! the root.
+//! [`Types`] as Rust items: serde derives through the runtime's `__types` (`::toolschema::__types`
+//! unless the runtime is re-exported elsewhere), and `parse` on the root.
 
 use super::model::{Def, Kind, Struct, Ty, Types, Union};
 use super::names::{field_ident, type_ident};
+use crate::runtime::Runtime;
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -23,16 +24,18 @@ fn allowances() -> TokenStream {
     }
 }
 
-fn derives() -> TokenStream {
+fn derives(runtime: &Runtime) -> TokenStream {
+    let types = runtime.types();
+    let serde = runtime.serde_crate();
     quote! {
         #[derive(
             Clone,
             Debug,
             PartialEq,
-            ::toolschema::__types::Deserialize,
-            ::toolschema::__types::Serialize
+            #types::Deserialize,
+            #types::Serialize
         )]
-        #[serde(crate = "::toolschema::__types::serde")]
+        #[serde(crate = #serde)]
     }
 }
 
@@ -43,8 +46,11 @@ pub fn render(
     attrs: &TokenStream,
     vis: &TokenStream,
     validator: &syn::Ident,
+    runtime: &Runtime,
 ) -> TokenStream {
-    let w = Writer::new(types);
+    let w = Writer::new(types, runtime);
+    let rt = runtime.path();
+    let rt_types = runtime.types();
     let mut items = Vec::new();
     for (i, def) in types.defs.iter().enumerate() {
         if w.is_seen_through(i) {
@@ -74,9 +80,9 @@ pub fn render(
         impl #root {
             #[doc = #parse_doc]
             pub fn parse(
-                arguments: &::toolschema::__types::serde_json::Value,
-            ) -> ::std::result::Result<#root, ::toolschema::Error> {
-                ::toolschema::__types::parse(&#validator, arguments)
+                arguments: &#rt_types::serde_json::Value,
+            ) -> ::std::result::Result<#root, #rt::Error> {
+                #rt_types::parse(&#validator, arguments)
             }
 
             /// Where the type says less than the schema: each subschema typed as
@@ -84,20 +90,20 @@ pub fn render(
             pub const FALLBACKS: &'static [(&'static str, &'static str)] = &[#(#fallbacks),*];
         }
 
-        impl ::toolschema::Arguments for #root {
+        impl #rt::Arguments for #root {
             type Validator = #validator;
             const SCHEMA_JSON: &'static str = #validator::SCHEMA_JSON;
 
             fn parse(
-                arguments: &::toolschema::__types::serde_json::Value,
-            ) -> ::std::result::Result<#root, ::toolschema::Error> {
+                arguments: &#rt_types::serde_json::Value,
+            ) -> ::std::result::Result<#root, #rt::Error> {
                 #root::parse(arguments)
             }
 
             fn from_valid(
-                arguments: &::toolschema::__types::serde_json::Value,
-            ) -> ::std::result::Result<#root, ::toolschema::Error> {
-                ::toolschema::__types::from_valid(arguments)
+                arguments: &#rt_types::serde_json::Value,
+            ) -> ::std::result::Result<#root, #rt::Error> {
+                #rt_types::from_valid(arguments)
             }
         }
     }
@@ -105,6 +111,7 @@ pub fn render(
 
 struct Writer<'t> {
     types: &'t Types,
+    runtime: &'t Runtime,
     /// Items each item holds directly (not behind a `Vec` or map), aliases seen through.
     direct: Vec<Vec<usize>>,
     /// Items each item holds at all.
@@ -112,9 +119,10 @@ struct Writer<'t> {
 }
 
 impl<'t> Writer<'t> {
-    fn new(types: &'t Types) -> Writer<'t> {
+    fn new(types: &'t Types, runtime: &'t Runtime) -> Writer<'t> {
         let mut w = Writer {
             types,
+            runtime,
             direct: Vec::new(),
             all: Vec::new(),
         };
@@ -179,13 +187,14 @@ impl<'t> Writer<'t> {
     /// `ty` as it appears inside item `owner`: an item that holds `owner` again, directly,
     /// is boxed.
     fn ty(&self, ty: &Ty, owner: usize, direct: bool) -> TokenStream {
+        let rt_types = self.runtime.types();
         match ty {
-            Ty::Any | Ty::Fallback(_) => quote! { ::toolschema::__types::serde_json::Value },
+            Ty::Any | Ty::Fallback(_) => quote! { #rt_types::serde_json::Value },
             Ty::Unit => quote! { () },
             Ty::Bool => quote! { bool },
             Ty::String => quote! { ::std::string::String },
             Ty::F64 => quote! { f64 },
-            Ty::Number => quote! { ::toolschema::__types::serde_json::Number },
+            Ty::Number => quote! { #rt_types::serde_json::Number },
             Ty::Int(name) => {
                 let ident = quote::format_ident!("{name}");
                 quote! { #ident }
@@ -226,7 +235,9 @@ impl<'t> Writer<'t> {
         });
         let head = quote! { #(#doc)* #attrs };
         let allow = allowances();
-        let derives = derives();
+        let derives = derives(self.runtime);
+        let rt_types = self.runtime.types();
+        let serde = self.runtime.serde_crate();
         match &def.kind {
             Kind::Pending => quote! {},
             Kind::Alias(ty) => {
@@ -259,10 +270,10 @@ impl<'t> Writer<'t> {
                         PartialEq,
                         Eq,
                         Hash,
-                        ::toolschema::__types::Deserialize,
-                        ::toolschema::__types::Serialize
+                        #rt_types::Deserialize,
+                        #rt_types::Serialize
                     )]
-                    #[serde(crate = "::toolschema::__types::serde")]
+                    #[serde(crate = #serde)]
                     #vis enum #name { #(#variants),* }
                 }
             }
@@ -279,20 +290,20 @@ impl<'t> Writer<'t> {
                     pub const JSON: &'static str = #json;
                 }
 
-                impl ::toolschema::__types::Serialize for #name {
-                    fn serialize<S: ::toolschema::__types::serde::Serializer>(
+                impl #rt_types::Serialize for #name {
+                    fn serialize<S: #rt_types::serde::Serializer>(
                         &self,
                         serializer: S,
                     ) -> ::std::result::Result<S::Ok, S::Error> {
-                        ::toolschema::__types::serialize_const(serializer, #name::JSON)
+                        #rt_types::serialize_const(serializer, #name::JSON)
                     }
                 }
 
-                impl<'de> ::toolschema::__types::Deserialize<'de> for #name {
-                    fn deserialize<D: ::toolschema::__types::serde::Deserializer<'de>>(
+                impl<'de> #rt_types::Deserialize<'de> for #name {
+                    fn deserialize<D: #rt_types::serde::Deserializer<'de>>(
                         deserializer: D,
                     ) -> ::std::result::Result<#name, D::Error> {
-                        ::toolschema::__types::deserialize_const(deserializer, #name::JSON)
+                        #rt_types::deserialize_const(deserializer, #name::JSON)
                             .map(|()| #name)
                     }
                 }
@@ -308,6 +319,7 @@ impl<'t> Writer<'t> {
         vis: &TokenStream,
         name: &syn::Ident,
     ) -> TokenStream {
+        let present = self.runtime.present();
         let fields = s.fields.iter().map(|f| {
             let doc = f.doc.iter().map(|line| {
                 let line = format!(" {line}");
@@ -328,7 +340,7 @@ impl<'t> Writer<'t> {
                     #[serde(
                         default,
                         skip_serializing_if = "::std::option::Option::is_none",
-                        deserialize_with = "::toolschema::__types::present"
+                        deserialize_with = #present
                     )]
                     pub #ident: ::std::option::Option<#t>
                 }
@@ -355,7 +367,7 @@ impl<'t> Writer<'t> {
         let deny = (s.closed && s.union.is_none() && s.rest.is_none())
             .then(|| quote! { #[serde(deny_unknown_fields)] });
         let allow = allowances();
-        let derives = derives();
+        let derives = derives(self.runtime);
         quote! {
             #head
             #allow
@@ -390,7 +402,7 @@ impl<'t> Writer<'t> {
             quote! { #rename #v(#t) }
         });
         let allow = allowances();
-        let derives = derives();
+        let derives = derives(self.runtime);
         quote! {
             #head
             #allow

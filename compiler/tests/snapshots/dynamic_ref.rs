@@ -31,7 +31,7 @@ impl ::toolschema::Validate for DynamicRef {
     fn validate(
         &self,
         instance: &::toolschema::__private::Value,
-    ) -> Result<(), ::toolschema::Error> {
+    ) -> ::core::result::Result<(), ::toolschema::Error> {
         use ::toolschema::__private as rt;
         rt::check_arguments(instance, 128, 1000000, 16777216)
             .map_err(rt::Error::instance_execution_failure)?;
@@ -94,7 +94,7 @@ mod dynamic_ref_nodes {
         } else {
             scope
         };
-        let tracking = matches!(v, Value::Object(_));
+        let tracking = ::core::matches!(v, Value::Object(_));
         let mut marks = rt::Marks::default();
         let admitting = !C && failures.take_hand(v);
         if admitting {
@@ -174,10 +174,11 @@ mod dynamic_ref_nodes {
         } else {
             scope
         };
-        let tracking = matches!(v, Value::Object(_) | Value::Array(_)) && out.is_some();
+        let tracking = ::core::matches!(v, Value::Object(_) | Value::Array(_))
+            && out.is_some();
         let mut marks = rt::Marks::default();
         let admitting = !C && failures.take_hand(v);
-        if !matches!(v, Value::Object(_)) {
+        if !::core::matches!(v, Value::Object(_)) {
             if !C {
                 return Ok(false);
             }
@@ -273,7 +274,7 @@ mod dynamic_ref_nodes {
         } else {
             scope
         };
-        if !matches!(v, Value::Array(_)) {
+        if !::core::matches!(v, Value::Array(_)) {
             if !C {
                 return Ok(false);
             }

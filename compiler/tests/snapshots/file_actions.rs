@@ -30,7 +30,7 @@ impl ::toolschema::Validate for FileActions {
     fn validate(
         &self,
         instance: &::toolschema::__private::Value,
-    ) -> Result<(), ::toolschema::Error> {
+    ) -> ::core::result::Result<(), ::toolschema::Error> {
         use ::toolschema::__private as rt;
         rt::check_arguments(instance, 128, 1000000, 16777216)
             .map_err(rt::Error::instance_execution_failure)?;
@@ -81,7 +81,7 @@ mod file_actions_nodes {
         let mut valid = true;
         let depth = depth + 1;
         let admitting = !C && failures.take_hand(v);
-        if !matches!(v, Value::Object(_)) {
+        if !::core::matches!(v, Value::Object(_)) {
             if !C {
                 return Ok(false);
             }
@@ -929,7 +929,7 @@ mod file_actions_nodes {
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
         let depth = depth + 1;
-        if !matches!(v, Value::Number(n) if rt::is_integer(n)) {
+        if !::core::matches!(v, Value::Number(n) if rt::is_integer(n)) {
             if !C {
                 return Ok(false);
             }
@@ -981,7 +981,7 @@ mod file_actions_nodes {
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
         let depth = depth + 1;
-        if !matches!(v, Value::String(_)) {
+        if !::core::matches!(v, Value::String(_)) {
             if !C {
                 return Ok(false);
             }
@@ -1085,7 +1085,7 @@ mod file_actions_nodes {
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
         let depth = depth + 1;
-        if !(matches!(v, Value::String(s) if s == "move")) {
+        if !(::core::matches!(v, Value::String(s) if s == "move")) {
             if !C {
                 return Ok(false);
             }
@@ -1118,7 +1118,7 @@ mod file_actions_nodes {
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
         let depth = depth + 1;
-        if !matches!(v, Value::String(_)) {
+        if !::core::matches!(v, Value::String(_)) {
             if !C {
                 return Ok(false);
             }
@@ -1155,7 +1155,7 @@ mod file_actions_nodes {
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
         let depth = depth + 1;
-        if !(matches!(v, Value::String(s) if s == "list")) {
+        if !(::core::matches!(v, Value::String(s) if s == "list")) {
             if !C {
                 return Ok(false);
             }
@@ -1182,7 +1182,7 @@ mod file_actions_nodes {
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
         let depth = depth + 1;
-        if !matches!(v, Value::Bool(_)) {
+        if !::core::matches!(v, Value::Bool(_)) {
             if !C {
                 return Ok(false);
             }
@@ -1209,7 +1209,9 @@ mod file_actions_nodes {
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
         let depth = depth + 1;
-        if !matches!(v, Value::String(s) if matches!(s.as_str(), "delete" | "remove")) {
+        if !::core::matches!(
+            v, Value::String(s) if ::core::matches!(s.as_str(), "delete" | "remove")
+        ) {
             if !C {
                 return Ok(false);
             }
@@ -1236,7 +1238,7 @@ mod file_actions_nodes {
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
         let depth = depth + 1;
-        if !(matches!(v, Value::String(s) if s == "write")) {
+        if !(::core::matches!(v, Value::String(s) if s == "write")) {
             if !C {
                 return Ok(false);
             }
@@ -1263,7 +1265,7 @@ mod file_actions_nodes {
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
         let depth = depth + 1;
-        if !(matches!(v, Value::String(s) if s == "read")) {
+        if !(::core::matches!(v, Value::String(s) if s == "read")) {
             if !C {
                 return Ok(false);
             }

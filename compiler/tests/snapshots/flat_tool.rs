@@ -30,7 +30,7 @@ impl ::toolschema::Validate for FlatTool {
     fn validate(
         &self,
         instance: &::toolschema::__private::Value,
-    ) -> Result<(), ::toolschema::Error> {
+    ) -> ::core::result::Result<(), ::toolschema::Error> {
         use ::toolschema::__private as rt;
         rt::check_arguments(instance, 128, 1000000, 16777216)
             .map_err(rt::Error::instance_execution_failure)?;
@@ -81,7 +81,7 @@ mod flat_tool_nodes {
         let mut valid = true;
         let depth = depth + 1;
         let admitting = !C && failures.take_hand(v);
-        if !matches!(v, Value::Object(_)) {
+        if !::core::matches!(v, Value::Object(_)) {
             if !C {
                 return Ok(false);
             }
@@ -251,7 +251,7 @@ mod flat_tool_nodes {
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
         let depth = depth + 1;
-        if !matches!(v, Value::Bool(_)) {
+        if !::core::matches!(v, Value::Bool(_)) {
             if !C {
                 return Ok(false);
             }
@@ -278,7 +278,7 @@ mod flat_tool_nodes {
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
         let depth = depth + 1;
-        if !matches!(v, Value::Number(n) if rt::is_integer(n)) {
+        if !::core::matches!(v, Value::Number(n) if rt::is_integer(n)) {
             if !C {
                 return Ok(false);
             }
@@ -350,7 +350,7 @@ mod flat_tool_nodes {
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
         let depth = depth + 1;
-        if !matches!(v, Value::String(_)) {
+        if !::core::matches!(v, Value::String(_)) {
             if !C {
                 return Ok(false);
             }
@@ -411,7 +411,7 @@ mod flat_tool_nodes {
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
         let depth = depth + 1;
-        if !matches!(v, Value::String(_)) {
+        if !::core::matches!(v, Value::String(_)) {
             if !C {
                 return Ok(false);
             }
@@ -457,7 +457,9 @@ mod flat_tool_nodes {
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
         let depth = depth + 1;
-        if !matches!(v, Value::String(s) if matches!(s.as_str(), "relevance" | "date")) {
+        if !::core::matches!(
+            v, Value::String(s) if ::core::matches!(s.as_str(), "relevance" | "date")
+        ) {
             if !C {
                 return Ok(false);
             }

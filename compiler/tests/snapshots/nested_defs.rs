@@ -26,7 +26,7 @@ impl ::toolschema::Validate for NestedDefs {
     fn validate(
         &self,
         instance: &::toolschema::__private::Value,
-    ) -> Result<(), ::toolschema::Error> {
+    ) -> ::core::result::Result<(), ::toolschema::Error> {
         use ::toolschema::__private as rt;
         rt::check_arguments(instance, 128, 1000000, 16777216)
             .map_err(rt::Error::instance_execution_failure)?;
@@ -76,7 +76,7 @@ mod nested_defs_nodes {
         }
         let mut valid = true;
         let depth = depth + 1;
-        if !matches!(v, Value::Object(_)) {
+        if !::core::matches!(v, Value::Object(_)) {
             if !C {
                 return Ok(false);
             }
@@ -231,7 +231,7 @@ mod nested_defs_nodes {
         }
         let mut valid = true;
         let depth = depth + 1;
-        if !matches!(v, Value::Array(_)) {
+        if !::core::matches!(v, Value::Array(_)) {
             if !C {
                 return Ok(false);
             }
@@ -307,7 +307,7 @@ mod nested_defs_nodes {
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
         let depth = depth + 1;
-        if !matches!(v, Value::String(_)) {
+        if !::core::matches!(v, Value::String(_)) {
             if !C {
                 return Ok(false);
             }
@@ -358,7 +358,7 @@ mod nested_defs_nodes {
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
         let depth = depth + 1;
-        if !matches!(v, Value::String(_)) {
+        if !::core::matches!(v, Value::String(_)) {
             if !C {
                 return Ok(false);
             }
@@ -410,7 +410,7 @@ mod nested_defs_nodes {
         }
         let mut valid = true;
         let depth = depth + 1;
-        if !matches!(v, Value::Object(_)) {
+        if !::core::matches!(v, Value::Object(_)) {
             if !C {
                 return Ok(false);
             }
@@ -495,7 +495,7 @@ mod nested_defs_nodes {
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
         let depth = depth + 1;
-        if !matches!(v, Value::Number(n) if rt::is_integer(n)) {
+        if !::core::matches!(v, Value::Number(n) if rt::is_integer(n)) {
             if !C {
                 return Ok(false);
             }
@@ -547,7 +547,7 @@ mod nested_defs_nodes {
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
         let depth = depth + 1;
-        if !matches!(v, Value::String(_)) {
+        if !::core::matches!(v, Value::String(_)) {
             if !C {
                 return Ok(false);
             }
@@ -566,7 +566,7 @@ mod nested_defs_nodes {
                 static PATTERN: [(char, char); 3] = [('-', '-'), ('0', '9'), ('a', 'z')];
                 if !rt::class_repeat_match_by(
                     s,
-                    |b: u8| matches!(b, b'-' | b'0'..= b'9' | b'a'..= b'z'),
+                    |b: u8| ::core::matches!(b, b'-' | b'0'..= b'9' | b'a'..= b'z'),
                     &PATTERN,
                     1,
                     Some(39),

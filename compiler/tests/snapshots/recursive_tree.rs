@@ -30,7 +30,7 @@ impl ::toolschema::Validate for RecursiveTree {
     fn validate(
         &self,
         instance: &::toolschema::__private::Value,
-    ) -> Result<(), ::toolschema::Error> {
+    ) -> ::core::result::Result<(), ::toolschema::Error> {
         use ::toolschema::__private as rt;
         rt::check_arguments(instance, 128, 1000000, 16777216)
             .map_err(rt::Error::instance_execution_failure)?;
@@ -82,7 +82,7 @@ mod recursive_tree_nodes {
         failures.enter(ip, kp, "toolschema:///schema.json#", depth, 1024, 10000000)?;
         let depth = depth + 1;
         let admitting = !C && failures.take_hand(v);
-        if !matches!(v, Value::Object(_)) {
+        if !::core::matches!(v, Value::Object(_)) {
             if !C {
                 return Ok(false);
             }
@@ -209,7 +209,7 @@ mod recursive_tree_nodes {
                 10000000,
             )?;
         let depth = depth + 1;
-        if !matches!(v, Value::Array(_)) {
+        if !::core::matches!(v, Value::Array(_)) {
             if !C {
                 return Ok(false);
             }
@@ -257,7 +257,7 @@ mod recursive_tree_nodes {
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
         let depth = depth + 1;
-        if !matches!(v, Value::String(_)) {
+        if !::core::matches!(v, Value::String(_)) {
             if !C {
                 return Ok(false);
             }

@@ -30,7 +30,7 @@ impl ::toolschema::Validate for UnevaluatedAllOf {
     fn validate(
         &self,
         instance: &::toolschema::__private::Value,
-    ) -> Result<(), ::toolschema::Error> {
+    ) -> ::core::result::Result<(), ::toolschema::Error> {
         use ::toolschema::__private as rt;
         rt::check_arguments(instance, 128, 1000000, 16777216)
             .map_err(rt::Error::instance_execution_failure)?;
@@ -80,7 +80,7 @@ mod unevaluated_all_of_nodes {
         }
         let mut valid = true;
         let depth = depth + 1;
-        let tracking = matches!(v, Value::Object(_));
+        let tracking = ::core::matches!(v, Value::Object(_));
         let mut marks = rt::Marks::default();
         let admitting = !C && failures.take_hand(v);
         if admitting {
@@ -234,7 +234,8 @@ mod unevaluated_all_of_nodes {
         }
         let mut valid = true;
         let depth = depth + 1;
-        let tracking = matches!(v, Value::Object(_) | Value::Array(_)) && out.is_some();
+        let tracking = ::core::matches!(v, Value::Object(_) | Value::Array(_))
+            && out.is_some();
         let mut marks = rt::Marks::default();
         let admitting = !C && failures.take_hand(v);
         match v {
@@ -312,7 +313,8 @@ mod unevaluated_all_of_nodes {
         }
         let mut valid = true;
         let depth = depth + 1;
-        let tracking = matches!(v, Value::Object(_) | Value::Array(_)) && out.is_some();
+        let tracking = ::core::matches!(v, Value::Object(_) | Value::Array(_))
+            && out.is_some();
         let mut marks = rt::Marks::default();
         match v {
             Value::Object(map) => {
@@ -370,7 +372,8 @@ mod unevaluated_all_of_nodes {
         }
         let mut valid = true;
         let depth = depth + 1;
-        let tracking = matches!(v, Value::Object(_) | Value::Array(_)) && out.is_some();
+        let tracking = ::core::matches!(v, Value::Object(_) | Value::Array(_))
+            && out.is_some();
         let mut marks = rt::Marks::default();
         match v {
             Value::Object(map) => {
@@ -429,7 +432,8 @@ mod unevaluated_all_of_nodes {
         }
         let mut valid = true;
         let depth = depth + 1;
-        let tracking = matches!(v, Value::Object(_) | Value::Array(_)) && out.is_some();
+        let tracking = ::core::matches!(v, Value::Object(_) | Value::Array(_))
+            && out.is_some();
         let mut marks = rt::Marks::default();
         match v {
             Value::Object(map) => {
@@ -483,7 +487,7 @@ mod unevaluated_all_of_nodes {
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
         let depth = depth + 1;
-        if !matches!(v, Value::Number(n) if rt::is_integer(n)) {
+        if !::core::matches!(v, Value::Number(n) if rt::is_integer(n)) {
             if !C {
                 return Ok(false);
             }
@@ -516,7 +520,7 @@ mod unevaluated_all_of_nodes {
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
         let depth = depth + 1;
-        if !(matches!(v, Value::String(s) if s == "utf-8")) {
+        if !(::core::matches!(v, Value::String(s) if s == "utf-8")) {
             if !C {
                 return Ok(false);
             }
@@ -543,7 +547,7 @@ mod unevaluated_all_of_nodes {
     ) -> Result<bool, rt::Halt> {
         let mut valid = true;
         let depth = depth + 1;
-        if !matches!(v, Value::String(_)) {
+        if !::core::matches!(v, Value::String(_)) {
             if !C {
                 return Ok(false);
             }

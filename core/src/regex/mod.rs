@@ -350,6 +350,7 @@ pub struct PatternError {
 
 /// What kind of problem a [`PatternError`] reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PatternErrorKind {
     /// Invalid syntax (the schema is invalid).
     Syntax,

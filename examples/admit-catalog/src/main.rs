@@ -53,9 +53,9 @@ fn main() -> ExitCode {
                 fatal.push(diagnostic);
             }
             // Every grant names a tool of the batch, and tool names are checked before grants,
-            // so only an authority built differently gets here.
-            Err(AdmissionError::Authority(error)) => {
-                eprintln!("authority refused: {error}");
+            // so only an authority built differently (or a future kind of error) gets here.
+            Err(error) => {
+                eprintln!("{error}");
                 return ExitCode::from(2);
             }
         }

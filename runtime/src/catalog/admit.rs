@@ -218,6 +218,7 @@ fn check_authority(
 /// ));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum NameProblem {
     /// The name is empty.
     Empty,
@@ -261,6 +262,7 @@ impl fmt::Display for NameProblem {
 /// assert!(matches!(err.tool().unwrap().problem(), ToolProblem::Revision(RevisionProblem::Missing)));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RevisionProblem {
     /// The revision is empty or blank.
     Missing,
@@ -300,6 +302,7 @@ impl fmt::Display for RevisionProblem {
 /// assert!(matches!(err.tool().unwrap().problem(), ToolProblem::MissingBackend));
 /// ```
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub enum ToolProblem {
     /// The input schema failed: the original error, with its class and locations.
     Schema(Error),
@@ -413,6 +416,7 @@ impl fmt::Display for ToolDiagnostic {
 /// assert_eq!(err.authority(), Some(&AuthorityError::MissingCaller));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum AuthorityError {
     /// The caller is empty or blank.
     MissingCaller,
@@ -458,6 +462,7 @@ impl fmt::Display for AuthorityError {
 /// assert!(matches!(err, AdmissionError::Authority(AuthorityError::UnknownGrant { .. })));
 /// ```
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub enum AdmissionError {
     /// A tool is wrong: which one, its revision and the problem.
     Tool(ToolDiagnostic),

@@ -277,6 +277,7 @@ impl Stage {
 /// assert_eq!(err.to_jsonrpc_error()["code"], -32602);
 /// ```
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub enum CallError {
     /// No admitted tool has this name.
     UnknownTool {
