@@ -11,8 +11,8 @@
 
 use icu_normalizer::ComposingNormalizerBorrowed;
 
+use super::hostname::{self, Rules};
 use super::ip::{self, Dialect};
-use super::{hostname, idn};
 
 /// RFC 5321 §4.5.3.1.1.
 const MAX_LOCAL_PART: usize = 64;
@@ -78,8 +78,7 @@ fn mailbox(s: &str, utf8: bool) -> bool {
         // U-labels themselves must be in NFC, so `idn-hostname` still
         // rejects the unnormalized form.)
         let domain = ComposingNormalizerBorrowed::new_nfc().normalize(domain);
-        // RFC 6531 separates labels with "." only, unlike IDNA's lookup forms.
-        !domain.contains(['\u{3002}', '\u{ff0e}', '\u{ff61}']) && idn::is_idn_hostname(&domain)
+        hostname::domain(&domain, Rules::Mailbox)
     } else {
         hostname::is_hostname(domain)
     }
@@ -224,8 +223,16 @@ mod tests {
             "\u{85}@example.com",
             "\u{ffff}@example.com",
             "\u{1d54f}@example.com",
+            // RFC 6531 keeps RFC 5321's ASCII `sub-domain`, so a label with
+            // `--` in positions 3–4 that is no A-label is still a label here,
+            // though IDNA2008 reserves it (`idn-hostname` rejects it).
+            "a@ab--cd.example",
+            "a@t4--312bpxg.xn--9t4ba",
         ] {
             assert!(is_idn_email(ok), "{ok}");
+        }
+        for both in ["a@ab--cd.example", "a@t4--312bpxg.xn--9t4ba"] {
+            assert!(is_email(both), "{both}");
         }
         for bad in [
             "用户@例子。广告",

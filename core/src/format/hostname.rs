@@ -44,10 +44,39 @@ fn a_label(label: &[u8]) -> Option<Bidi> {
     (same && expect.next().is_none()).then_some(bidi)
 }
 
+/// Which kind of domain name is checked: the formats differ in the labels and
+/// separators they admit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Rules {
+    /// `hostname`: RFC 1123 LDH labels and A-labels, separated by `.`.
+    Hostname,
+    /// `idn-hostname`: IDNA2008, whose labels are NR-LDH labels, A-labels or
+    /// U-labels (RFC 5890 §2.3.1 reserves other `??--` labels), separated by
+    /// any of the four full stops of RFC 3490 §3.1.
+    Idn,
+    /// The domain of `idn-email`: RFC 6531 §3.3 adds U-labels to RFC 5321's
+    /// `sub-domain` and keeps the ASCII form, which admits every LDH label as
+    /// `hostname` does; separated by `.` only.
+    Mailbox,
+}
+
+impl Rules {
+    fn u_labels(self) -> bool {
+        self != Rules::Hostname
+    }
+
+    fn reserved_ldh(self) -> bool {
+        self != Rules::Idn
+    }
+
+    fn is_separator(self, c: char) -> bool {
+        c == '.' || (self == Rules::Idn && matches!(c, '\u{3002}' | '\u{ff0e}' | '\u{ff61}'))
+    }
+}
+
 /// Checks one label and returns its length in ASCII (A-label) form along
-/// with its Bidi facts; `idna` admits U-labels and rejects reserved LDH
-/// labels (`??--`) that are not A-labels.
-fn label(label: &str, idna: bool) -> Option<(usize, Bidi)> {
+/// with its Bidi facts.
+fn label(label: &str, rules: Rules) -> Option<(usize, Bidi)> {
     let b = label.as_bytes();
     if label.is_ascii() {
         if b.is_empty()
@@ -62,13 +91,13 @@ fn label(label: &str, idna: bool) -> Option<(usize, Bidi)> {
             if b[..2].eq_ignore_ascii_case(b"xn") {
                 return a_label(b).map(|bidi| (b.len(), bidi));
             }
-            if idna {
+            if !rules.reserved_ldh() {
                 return None;
             }
         }
         return Some((b.len(), ldh_bidi(b)));
     }
-    if !idna {
+    if !rules.u_labels() {
         return None;
     }
     // Every code point costs at least one Punycode character, so a longer
@@ -95,12 +124,10 @@ fn label(label: &str, idna: bool) -> Option<(usize, Bidi)> {
 /// Walks the labels of `s`, checking each and the name as a whole: total
 /// length in ASCII form, and the Bidi rule when any label is right-to-left
 /// (RFC 5893 §2 applies to every label of such a name).
-pub(super) fn domain(s: &str, idna: bool) -> bool {
-    let is_separator =
-        |c: char| c == '.' || (idna && matches!(c, '\u{3002}' | '\u{ff0e}' | '\u{ff61}'));
+pub(super) fn domain(s: &str, rules: Rules) -> bool {
     let (mut total, mut any_rtl, mut all_bidi_ok) = (0, false, true);
-    for part in s.split(is_separator) {
-        let Some((len, bidi)) = label(part, idna) else {
+    for part in s.split(|c| rules.is_separator(c)) {
+        let Some((len, bidi)) = label(part, rules) else {
             return false;
         };
         total += len + 1;
@@ -116,7 +143,7 @@ pub(super) fn domain(s: &str, idna: bool) -> bool {
 /// `hostname`: RFC 1123 labels of letters, digits and hyphens; a label
 /// starting `xn--` must be a valid A-label.
 pub(super) fn is_hostname(s: &str) -> bool {
-    domain(s, false)
+    domain(s, Rules::Hostname)
 }
 
 #[cfg(test)]

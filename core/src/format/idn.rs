@@ -283,7 +283,7 @@ pub(super) fn u_label(label: &[char], text: &str) -> Option<Bidi> {
 /// `idn-hostname`: an IDNA2008 domain name of LDH labels, A-labels and
 /// U-labels, separated by any of the four full stops of RFC 3490 §3.1.
 pub(super) fn is_idn_hostname(s: &str) -> bool {
-    super::hostname::domain(s, true)
+    super::hostname::domain(s, super::hostname::Rules::Idn)
 }
 
 #[cfg(test)]
