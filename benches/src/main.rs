@@ -3,7 +3,8 @@
 //!
 //! Run: `cargo run --release --manifest-path benches/Cargo.toml` (add `-- --quick` for fewer
 //! samples, `-- --compile-time` to time the compilation of the generated code instead, `-- --rmcp`
-//! to time a `tools/call` round trip through rmcp with and without validation).
+//! to time a `tools/call` round trip through rmcp with and without validation, `-- --rmcp-calls
+//! VARIANT N` to make N such calls for an instruction counter).
 
 // Shared with the build scripts, which use other parts of it.
 #[allow(dead_code)]
@@ -630,6 +631,12 @@ fn main() {
         compile_time::run(concat!(env!("OUT_DIR"), "/toolschema_mcp.rs"), |key| {
             compiled::mcp::compiled(key).is_some()
         });
+        return;
+    }
+    if let Some(i) = args.iter().position(|a| a == "--rmcp-calls") {
+        let variant = args.get(i + 1).expect("--rmcp-calls VARIANT N");
+        let n = args.get(i + 2).and_then(|n| n.parse().ok()).expect("a count");
+        rmcp_call::calls(variant, n);
         return;
     }
     if args.iter().any(|a| a == "--rmcp") {

@@ -106,6 +106,47 @@ async fn round_trips(
         .collect()
 }
 
+/// The servers compared, in the table's order.
+const VARIANTS: [&str; 3] = ["serde", "interpreted", "compiled"];
+
+async fn pair(variant: &str) -> Pair {
+    let router = Docs::tool_router();
+    let router = match variant {
+        "serde" => router,
+        "interpreted" => router.validated().unwrap(),
+        "compiled" => Validation::new()
+            .compiled("search", SearchArgs)
+            .apply(router)
+            .unwrap(),
+        other => panic!("no server {other:?}; one of {VARIANTS:?}"),
+    };
+    connect(router).await
+}
+
+/// `--rmcp-calls VARIANT N`: connects one pair and makes `N` calls with the valid arguments,
+/// and nothing else, so that an instruction counter run with two values of `N` gives the
+/// instructions of one round trip: `valgrind --tool=callgrind … --rmcp-calls compiled 2000`,
+/// minus the same with 1000, over 1000.
+pub fn calls(variant: &str, n: usize) {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let valid = valid_arguments();
+    runtime.block_on(async {
+        let (server, client) = pair(variant).await;
+        for _ in 0..n {
+            black_box(client.call_tool(request(&valid)).await.expect("a result"));
+        }
+        client.cancel().await.unwrap();
+        let _ = server.cancel().await;
+    });
+}
+
+fn valid_arguments() -> Value {
+    json!({"query": "validation limits", "kind": "reference", "limit": 10, "tags": ["mcp", "json-schema"]})
+}
+
 /// Prints the section.
 pub fn run(quick: bool) {
     let (batches, per_batch) = if quick { (5, 100) } else { (11, 300) };
@@ -114,7 +155,7 @@ pub fn run(quick: bool) {
         .enable_all()
         .build()
         .expect("a runtime");
-    let valid = json!({"query": "validation limits", "kind": "reference", "limit": 10, "tags": ["mcp", "json-schema"]});
+    let valid = valid_arguments();
     // serde accepts this (it checks no bounds), so rmcp alone runs the handler.
     let invalid = json!({"query": "", "kind": "tutorial", "limit": 500, "tags": ["Not A Tag"]});
 
@@ -123,17 +164,10 @@ pub fn run(quick: bool) {
     assert!(!SearchArgs.is_valid(&invalid) && !interpreted.is_valid(&invalid));
 
     let (valid_trips, invalid_trips) = runtime.block_on(async {
-        let pairs = vec![
-            connect(Docs::tool_router()).await,
-            connect(Docs::tool_router().validated().unwrap()).await,
-            connect(
-                Validation::new()
-                    .compiled("search", SearchArgs)
-                    .apply(Docs::tool_router())
-                    .unwrap(),
-            )
-            .await,
-        ];
+        let mut pairs = Vec::new();
+        for variant in VARIANTS {
+            pairs.push(pair(variant).await);
+        }
         // Warm up every pair before timing.
         round_trips(&pairs, &valid, 1, per_batch).await;
         let valid_trips = round_trips(&pairs, &valid, batches, per_batch).await;

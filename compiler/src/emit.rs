@@ -552,8 +552,12 @@ impl<'a> Cx<'a> {
             (quote! {}, quote! {})
         };
         // Only a node that applies subschemas recurses: when the stack runs low, such a level
-        // runs itself again on a new segment (as the interpreter does, with the same helper).
-        let regrow = if matches!(node.body, Body_::Keywords(_)) && !node.leaf {
+        // runs itself again on a new segment (as the interpreter does, with the same helper),
+        // unless the evaluation cannot go deep enough to need it (`Ir::looks_at_stack`).
+        let regrow = if matches!(node.body, Body_::Keywords(_))
+            && !node.leaf
+            && self.ir.looks_at_stack()
+        {
             let at = if shared {
                 quote! { at, }
             } else {

@@ -75,9 +75,6 @@ mod file_actions_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(&mut || n0::<C>(mode, v, ip, kp, depth, failures));
-        }
         let mut valid = true;
         let depth = depth + 1;
         let admitting = !C && failures.take_hand(v);
@@ -333,11 +330,6 @@ mod file_actions_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(
-                &mut || n1_oneof_0::<C>(mode, v, ip, kp, depth, failures),
-            );
-        }
         let mut valid = true;
         let depth = depth + 1;
         match v {
@@ -410,11 +402,6 @@ mod file_actions_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(
-                &mut || n2_oneof_1::<C>(mode, v, ip, kp, depth, failures),
-            );
-        }
         let mut valid = true;
         let depth = depth + 1;
         match v {
@@ -519,11 +506,6 @@ mod file_actions_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(
-                &mut || n3_oneof_2::<C>(mode, v, ip, kp, depth, failures),
-            );
-        }
         let mut valid = true;
         let depth = depth + 1;
         match v {
@@ -596,11 +578,6 @@ mod file_actions_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(
-                &mut || n4_oneof_3::<C>(mode, v, ip, kp, depth, failures),
-            );
-        }
         let mut valid = true;
         let depth = depth + 1;
         match v {
@@ -656,11 +633,6 @@ mod file_actions_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(
-                &mut || n5_oneof_4::<C>(mode, v, ip, kp, depth, failures),
-            );
-        }
         let mut valid = true;
         let depth = depth + 1;
         match v {
@@ -765,11 +737,6 @@ mod file_actions_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(
-                &mut || n6_oneof_5::<C>(mode, v, ip, kp, depth, failures),
-            );
-        }
         let mut valid = true;
         let depth = depth + 1;
         match v {
@@ -825,11 +792,6 @@ mod file_actions_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(
-                &mut || n7_properties_timeout::<C>(mode, v, ip, kp, depth, failures),
-            );
-        }
         let mut valid = true;
         let depth = depth + 1;
         let mut first: Option<usize> = None;

@@ -71,9 +71,6 @@ mod nested_defs_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(&mut || n0::<C>(mode, v, ip, kp, depth, failures));
-        }
         let mut valid = true;
         let depth = depth + 1;
         if !::core::matches!(v, Value::Object(_)) {
@@ -200,11 +197,6 @@ mod nested_defs_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(
-                &mut || n1_properties_assignee::<C>(mode, v, ip, kp, depth, failures),
-            );
-        }
         let mut valid = true;
         let depth = depth + 1;
         if !n6_defs_user(mode, v, ip, &kp.key("$ref"), depth, failures)? {
@@ -224,11 +216,6 @@ mod nested_defs_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(
-                &mut || n2_properties_labels::<C>(mode, v, ip, kp, depth, failures),
-            );
-        }
         let mut valid = true;
         let depth = depth + 1;
         if !::core::matches!(v, Value::Array(_)) {
@@ -332,11 +319,6 @@ mod nested_defs_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(
-                &mut || n4_properties_labels_items::<C>(mode, v, ip, kp, depth, failures),
-            );
-        }
         let mut valid = true;
         let depth = depth + 1;
         if !n5_defs_label(mode, v, ip, &kp.key("$ref"), depth, failures)? {
@@ -403,11 +385,6 @@ mod nested_defs_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(
-                &mut || n6_defs_user::<C>(mode, v, ip, kp, depth, failures),
-            );
-        }
         let mut valid = true;
         let depth = depth + 1;
         if !::core::matches!(v, Value::Object(_)) {

@@ -75,9 +75,6 @@ mod flat_tool_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(&mut || n0::<C>(mode, v, ip, kp, depth, failures));
-        }
         let mut valid = true;
         let depth = depth + 1;
         let admitting = !C && failures.take_hand(v);

@@ -75,9 +75,6 @@ mod unevaluated_all_of_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(&mut || n0::<C>(mode, v, ip, kp, depth, failures));
-        }
         let mut valid = true;
         let depth = depth + 1;
         let tracking = ::core::matches!(v, Value::Object(_));
@@ -226,12 +223,6 @@ mod unevaluated_all_of_nodes {
         failures: &mut rt::Sink,
         out: Option<&mut rt::Marks>,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            let mut out = out;
-            return rt::on_new_stack(
-                &mut || n1_allof_0::<C>(mode, v, ip, kp, depth, failures, out.take()),
-            );
-        }
         let mut valid = true;
         let depth = depth + 1;
         let tracking = ::core::matches!(v, Value::Object(_) | Value::Array(_))
@@ -305,12 +296,6 @@ mod unevaluated_all_of_nodes {
         failures: &mut rt::Sink,
         out: Option<&mut rt::Marks>,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            let mut out = out;
-            return rt::on_new_stack(
-                &mut || n2_allof_1::<C>(mode, v, ip, kp, depth, failures, out.take()),
-            );
-        }
         let mut valid = true;
         let depth = depth + 1;
         let tracking = ::core::matches!(v, Value::Object(_) | Value::Array(_))
@@ -364,12 +349,6 @@ mod unevaluated_all_of_nodes {
         failures: &mut rt::Sink,
         out: Option<&mut rt::Marks>,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            let mut out = out;
-            return rt::on_new_stack(
-                &mut || n3_anyof_0::<C>(mode, v, ip, kp, depth, failures, out.take()),
-            );
-        }
         let mut valid = true;
         let depth = depth + 1;
         let tracking = ::core::matches!(v, Value::Object(_) | Value::Array(_))
@@ -424,12 +403,6 @@ mod unevaluated_all_of_nodes {
         failures: &mut rt::Sink,
         out: Option<&mut rt::Marks>,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            let mut out = out;
-            return rt::on_new_stack(
-                &mut || n4_anyof_1::<C>(mode, v, ip, kp, depth, failures, out.take()),
-            );
-        }
         let mut valid = true;
         let depth = depth + 1;
         let tracking = ::core::matches!(v, Value::Object(_) | Value::Array(_))

@@ -6,7 +6,9 @@
 //! level runs itself again through [`on_new_stack`], on a fresh heap-allocated segment of
 //! [`SEGMENT`] bytes. So evaluation needs no particular thread stack: how deep it goes is
 //! bounded by `max_evaluation_depth` alone, and its memory by that depth times the frame of one
-//! level (measured in docs/limits.md).
+//! level (measured in docs/limits.md). An acyclic schema whose evaluation goes no deeper than
+//! [`CHECK_EVERY`] levels never looks (`Ir::looks_at_stack`): it takes no more than the levels
+//! between two looks.
 //!
 //! The level is passed as a `dyn FnMut`, not a generic closure: generated validators are
 //! chains of distinct functions, and a generic helper instantiated once per link would nest
@@ -17,7 +19,7 @@ use super::Halt;
 /// Levels of evaluation between two looks at the stack. A look reads the stack pointer and a
 /// thread-local limit, which costs several times a level's cheapest work; the levels between
 /// two looks take well under 64 KiB even unoptimised.
-pub(crate) const CHECK_EVERY: usize = 8;
+pub const CHECK_EVERY: usize = 8;
 
 /// Stack that must be left when a level looks: much more than [`CHECK_EVERY`] levels of
 /// evaluation take in an unoptimised build (about 3 KiB each) plus everything a level calls

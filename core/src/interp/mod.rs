@@ -42,6 +42,7 @@ pub struct Interpreter<'ir> {
     ir: &'ir Ir,
     max_depth: usize,
     max_steps: usize,
+    looks_at_stack: bool,
 }
 
 impl<'ir> Interpreter<'ir> {
@@ -51,6 +52,7 @@ impl<'ir> Interpreter<'ir> {
             ir,
             max_depth: limits.max_evaluation_depth,
             max_steps: limits.max_evaluation_steps,
+            looks_at_stack: ir.looks_at_stack(),
         }
     }
 
@@ -113,7 +115,7 @@ impl<'ir> Interpreter<'ir> {
         }
         // Only a node that applies subschemas recurses: when the stack runs low, this level
         // runs again on a new segment (as generated code does, with the same helper).
-        if stack::stack_low(at.depth) {
+        if self.looks_at_stack && stack::stack_low(at.depth) {
             let mut out = out;
             let mut level = || self.eval::<C>(id, v, at, st, out.take());
             return stack::on_new_stack(&mut level);

@@ -128,6 +128,26 @@ impl EvaluationBound {
 }
 
 impl Ir {
+    /// Whether evaluation must look at the native stack (`eval::stack::stack_low`) as it goes
+    /// down. An acyclic schema whose evaluation can go no deeper than the levels between two
+    /// looks never looks: it takes no more stack than those levels, which the looks budget for
+    /// anyway.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use toolschema::{Options, frontend};
+    ///
+    /// let flat = frontend::build(&json!({"properties": {"a": {"type": "string"}}}), &Options::new())?;
+    /// assert!(!flat.looks_at_stack());
+    /// let tree = json!({"properties": {"children": {"items": {"$ref": "#"}}}});
+    /// assert!(frontend::build(&tree, &Options::new())?.looks_at_stack());
+    /// # Ok::<(), toolschema::Error>(())
+    /// ```
+    pub fn looks_at_stack(&self) -> bool {
+        self.evaluation_bound
+            .is_none_or(|bound| bound.depth > crate::eval::stack::CHECK_EVERY)
+    }
+
     /// The node with this id.
     pub fn node(&self, id: NodeId) -> &Node {
         &self.nodes[id.index()]
