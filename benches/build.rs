@@ -23,7 +23,11 @@ fn generate(entries: &[catalog::Entry]) -> String {
     for entry in entries {
         let name = format!("s{}", items.len());
         // A schema toolschema rejects has no compiled column; the benchmark lists it.
-        if let Ok(tokens) = toolschema_compiler::schema_tokens(&name, &entry.schema, &options) {
+        let generated = toolschema_compiler::Builder::new()
+            .options(options.clone())
+            .schema_value(name, entry.schema.clone())
+            .tokens();
+        if let Ok(tokens) = generated {
             let ty = format!("S{}", items.len());
             items.push(tokens);
             let _ = writeln!(arms, "        {:?} => Some(&{ty}),", entry.key);

@@ -69,7 +69,7 @@ fn main() {
             let mut typed = Typed::default();
             for (g, group) in groups.as_array().unwrap().iter().enumerate() {
                 let name = format!("group_{g}");
-                match toolschema_compiler::schema_tokens(&name, &group["schema"], &options) {
+                match compile(&name, &group["schema"], &options, false) {
                     Ok(tokens) => {
                         items.push(tokens);
                         compiled.push(true);
@@ -175,11 +175,8 @@ fn mcp_tools(corpus: &Path, out_dir: &Path) {
         let tools: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
         for (i, tool) in tools.as_array().into_iter().flatten().enumerate() {
             let ident_name = format!("{}_{i}", ident(file.file_stem().unwrap().to_str().unwrap()));
-            let Ok(tokens) = toolschema_compiler::schema_tokens(
-                &ident_name,
-                &tool["inputSchema"],
-                &Options::new(),
-            ) else {
+            let Ok(tokens) = compile(&ident_name, &tool["inputSchema"], &Options::new(), false)
+            else {
                 continue;
             };
             items.push(tokens);
@@ -221,6 +218,21 @@ fn mcp_tools(corpus: &Path, out_dir: &Path) {
     toolschema_compiler::write_if_changed(&out_dir.join("typed_mcp.rs"), &typed).unwrap();
     let code = toolschema_compiler::format_file(quote::quote! { #(#items)* }) + "\n" + &table;
     toolschema_compiler::write_if_changed(&out_dir.join("compiled_mcp.rs"), &code).unwrap();
+}
+
+/// The validator `name` of `schema` (under the tool-call rules when `tool`), or why the
+/// front end rejects it.
+fn compile(
+    name: &str,
+    schema: &Value,
+    options: &Options,
+    tool: bool,
+) -> Result<proc_macro2::TokenStream, toolschema_compiler::CompileError> {
+    toolschema_compiler::Builder::new()
+        .options(options.clone())
+        .tool_schemas(tool)
+        .schema_value(name, schema.clone())
+        .tokens()
 }
 
 /// A closure that parses arguments into `type_name` and serializes them back.
@@ -489,9 +501,8 @@ fn boundary_cases(out_dir: &Path) {
                     ir.nodes.len()
                 ),
                 Ok(_) => {
-                    let tokens =
-                        toolschema_compiler::tool_schema_tokens(&name, &case.schema, &case.options)
-                            .expect("the front end accepted it once");
+                    let tokens = compile(&name, &case.schema, &case.options, true)
+                        .expect("the front end accepted it once");
                     items.push(tokens.to_string());
                     let _ = writeln!(arms, "        {i} => Some(&BoundaryCase{i}),");
                     "Compiled".to_string()

@@ -635,7 +635,10 @@ fn main() {
     }
     if let Some(i) = args.iter().position(|a| a == "--rmcp-calls") {
         let variant = args.get(i + 1).expect("--rmcp-calls VARIANT N");
-        let n = args.get(i + 2).and_then(|n| n.parse().ok()).expect("a count");
+        let n = args
+            .get(i + 2)
+            .and_then(|n| n.parse().ok())
+            .expect("a count");
         rmcp_call::calls(variant, n);
         return;
     }

@@ -28,7 +28,10 @@ mod emit;
 pub mod macro_json;
 mod runtime;
 mod share;
+mod tool_item;
 pub mod types;
+
+pub use tool_item::{ToolItem, ToolItemTokens, tool_item};
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -148,9 +151,7 @@ enum Source {
 pub struct Builder {
     schemas: Vec<(String, Source)>,
     registry: Vec<(String, Source)>,
-    format_assertion: bool,
-    content_assertion: bool,
-    limits: Limits,
+    options: Options,
     out_dir: Option<PathBuf>,
     file_name: String,
     skip_rejected: bool,
@@ -171,9 +172,7 @@ impl Builder {
         Builder {
             schemas: Vec::new(),
             registry: Vec::new(),
-            format_assertion: false,
-            content_assertion: false,
-            limits: Limits::default(),
+            options: Options::new(),
             out_dir: None,
             file_name: "toolschema_validators.rs".to_string(),
             skip_rejected: false,
@@ -217,21 +216,43 @@ impl Builder {
         self
     }
 
+    /// Builds with `options` (registry documents, a schema loader, assertion switches and
+    /// limits), as [`toolschema_core::Validator::with_options`] does; the builder's own
+    /// setters and registry documents apply on top. For callers that already hold the
+    /// interpreter's options and want the generated validator to agree with it.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use toolschema::Options;
+    /// let options = Options::new()
+    ///     .registry_document("https://example.test/id.json", json!({"type": "string"}));
+    /// let code = toolschema_compiler::Builder::new()
+    ///     .options(options)
+    ///     .schema_value("lookup_args", json!({"properties": {"id": {"$ref": "https://example.test/id.json"}}}))
+    ///     .generate()
+    ///     .unwrap();
+    /// assert!(code.contains("pub struct LookupArgs;"));
+    /// ```
+    pub fn options(mut self, options: Options) -> Builder {
+        self.options = options;
+        self
+    }
+
     /// Whether `format` is asserted (default: annotation only).
     pub fn format_assertion(mut self, on: bool) -> Builder {
-        self.format_assertion = on;
+        self.options = self.options.format_assertion(on);
         self
     }
 
     /// Whether `contentEncoding` / `contentMediaType` / `contentSchema` are asserted.
     pub fn content_assertion(mut self, on: bool) -> Builder {
-        self.content_assertion = on;
+        self.options = self.options.content_assertion(on);
         self
     }
 
     /// The limits the front end and the generated validators apply.
     pub fn limits(mut self, limits: Limits) -> Builder {
-        self.limits = limits;
+        self.options = self.options.limits(limits);
         self
     }
 
@@ -321,11 +342,8 @@ impl Builder {
         }
     }
 
-    fn options(&self) -> Result<Options, CompileError> {
-        let mut options = Options::new()
-            .format_assertion(self.format_assertion)
-            .content_assertion(self.content_assertion)
-            .limits(self.limits.clone());
+    fn build_options(&self) -> Result<Options, CompileError> {
+        let mut options = self.options.clone();
         for (uri, source) in &self.registry {
             options = options.registry_document(uri.clone(), load(source)?.0);
         }
@@ -334,7 +352,7 @@ impl Builder {
 
     /// The generated code as tokens (what a procedural macro would expand to).
     pub fn tokens(&self) -> Result<TokenStream, CompileError> {
-        let options = self.options()?;
+        let options = self.build_options()?;
         let runtime = self.runtime()?;
         let mut items = Vec::new();
         let mut names: Vec<String> = Vec::new();
@@ -429,81 +447,7 @@ pub fn write_if_changed(path: &Path, code: &str) -> Result<(), CompileError> {
     })
 }
 
-/// Generates one module of validators from schemas given as values; schemas the front end
-/// rejects are an error.
-///
-/// ```
-/// use serde_json::json;
-/// let code = toolschema_compiler::generate_module(
-///     &[("echo_args".into(), json!({"properties": {"text": {"type": "string"}}}))],
-///     &toolschema::Options::new(),
-/// )
-/// .unwrap();
-/// assert!(code.starts_with(toolschema_compiler::HEADER));
-/// ```
-pub fn generate_module(
-    schemas: &[(String, Value)],
-    options: &Options,
-) -> Result<String, CompileError> {
-    let mut items = Vec::new();
-    for (name, schema) in schemas {
-        check_name(name)?;
-        let tokens =
-            schema_tokens(name, schema, options).map_err(|source| CompileError::Schema {
-                path: PathBuf::from(name),
-                source,
-            })?;
-        items.push(tokens);
-    }
-    Ok(format_file(quote! { #(#items)* }))
-}
-
-/// The tokens of one schema's validator, or the front end's error.
-///
-/// ```
-/// use serde_json::json;
-/// let tokens = toolschema_compiler::schema_tokens("a_args", &json!(true), &toolschema::Options::new());
-/// assert!(tokens.is_ok());
-/// ```
-pub fn schema_tokens(
-    name: &str,
-    schema: &Value,
-    options: &Options,
-) -> Result<TokenStream, toolschema_core::Error> {
-    let ir = toolschema_core::frontend::build(schema, options)?;
-    Ok(named_tokens(
-        name,
-        schema,
-        &ir,
-        options,
-        &Runtime::default(),
-    ))
-}
-
-/// [`schema_tokens`] under the rules of the tool-call boundary
-/// ([`toolschema_core::frontend::build_tool`]).
-///
-/// ```
-/// use serde_json::json;
-/// let options = toolschema::Options::new();
-/// assert!(toolschema_compiler::tool_schema_tokens("a_args", &json!({}), &options).is_ok());
-/// assert!(toolschema_compiler::tool_schema_tokens("a_args", &json!(true), &options).is_err());
-/// ```
-pub fn tool_schema_tokens(
-    name: &str,
-    schema: &Value,
-    options: &Options,
-) -> Result<TokenStream, toolschema_core::Error> {
-    let ir = toolschema_core::frontend::build_tool(schema, options)?;
-    Ok(named_tokens(
-        name,
-        schema,
-        &ir,
-        options,
-        &Runtime::default(),
-    ))
-}
-
+/// The validator of the schema `name`, as every entry point generates it.
 fn named_tokens(
     name: &str,
     schema: &Value,
@@ -523,52 +467,6 @@ fn named_tokens(
         json: &json,
     };
     emit::schema(item, ir, options.get_limits(), runtime)
-}
-
-/// One tool schema's validator as a procedural macro expands it: the struct `ty`, declared
-/// with `decl` (its attributes and visibility), with `schema_json` as its `SCHEMA_JSON`, and
-/// a sibling module of node functions named after `ty` in snake case with `_nodes` appended.
-/// The tool-call rules apply, as with [`Builder::tool_schemas`].
-///
-/// ```
-/// use quote::{format_ident, quote};
-/// use serde_json::json;
-/// let text = r#"{"properties": {"q": {"type": "string"}}}"#;
-/// let schema: serde_json::Value = serde_json::from_str(text).unwrap();
-/// let tokens = toolschema_compiler::tool_item_tokens(
-///     &quote! { pub(crate) },
-///     &format_ident!("SearchArgs"),
-///     &schema,
-///     text,
-///     &toolschema::Options::new(),
-/// )
-/// .unwrap();
-/// let code = toolschema_compiler::format_file(tokens);
-/// assert!(code.contains("pub(crate) struct SearchArgs;"));
-/// assert!(code.contains("mod search_args_nodes"));
-/// ```
-pub fn tool_item_tokens(
-    decl: &TokenStream,
-    ty: &syn::Ident,
-    schema: &Value,
-    schema_json: &str,
-    options: &Options,
-) -> Result<TokenStream, toolschema_core::Error> {
-    let ir = toolschema_core::frontend::build_tool(schema, options)?;
-    let module = format_ident!("{}_nodes", snake_case(&ty.to_string()));
-    let item = emit::Item {
-        decl,
-        name: &ty.to_string(),
-        ty,
-        module: &module,
-        json: schema_json,
-    };
-    Ok(emit::schema(
-        item,
-        &ir,
-        options.get_limits(),
-        &Runtime::default(),
-    ))
 }
 
 /// Formats generated tokens as a file: the header, then `prettyplease` output.

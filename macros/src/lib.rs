@@ -355,65 +355,53 @@ fn generate(
         Schema::File(path) => (path.span(), format!("{}: ", path.value())),
     };
     let decl = quote! { #(#attrs)* #vis };
-    let item = toolschema_compiler::tool_item_tokens(&decl, name, &schema, &text, &options)
-        .map_err(|e| {
-            let pointer = e
-                .failures()
-                .first()
-                .map(|f| f.instance_location().to_string())
-                .unwrap_or_default();
-            let (span, prefix) = error_at(&pointer);
-            syn::Error::new(span, format!("{prefix}{}", describe(&e)))
-        })?;
+    let type_vis = quote! { #vis };
+    let type_name = body.types.as_ref().map(ToString::to_string);
+    let item = toolschema_compiler::ToolItem {
+        decl: &decl,
+        ty: name,
+        schema: &schema,
+        schema_json: &text,
+        types: type_name.as_deref().map(|t| (&type_vis, t)),
+    };
+    let generated = toolschema_compiler::tool_item(item, &options).map_err(|e| {
+        let pointer = e
+            .failures()
+            .first()
+            .map(|f| f.instance_location().to_string())
+            .unwrap_or_default();
+        let (span, prefix) = error_at(&pointer);
+        syn::Error::new(span, format!("{prefix}{}", describe(&e)))
+    })?;
     let tracked = tracked.iter().map(|path| {
         let path = path.to_string_lossy();
         quote! { const _: &str = include_str!(#path); }
     });
+    let validator = generated.validator;
     let schema_fn = schema_fn(name);
-    let types = match &body.types {
-        Some(type_name) => argument_types(vis, name, type_name, &schema, &options)?,
-        None => TokenStream::new(),
+    // What the type cannot express falls back to `serde_json::Value` and is listed in its
+    // `FALLBACKS`, not reported as an error; a generated name that is the validator's is.
+    let types = match (generated.types, &body.types) {
+        (Some(types), Some(type_name)) => {
+            if let Some(clash) = types.names.iter().find(|n| *name == n.as_str()) {
+                return Err(syn::Error::new(
+                    type_name.span(),
+                    format!(
+                        "the typed arguments would define `{clash}`, which is the validator's \
+                         name: choose another name for the validator or for `types`"
+                    ),
+                ));
+            }
+            types.tokens
+        }
+        _ => TokenStream::new(),
     };
     Ok(quote! {
         #(#tracked)*
-        #item
+        #validator
         #schema_fn
         #types
     })
-}
-
-/// The typed arguments `type_name` beside the validator `name`, from the same IR; a
-/// generated name that is already the validator's is an error at `type_name`. What the
-/// type cannot express falls back to `serde_json::Value` and is listed in its `FALLBACKS`,
-/// not reported as an error.
-fn argument_types(
-    vis: &Visibility,
-    name: &Ident,
-    type_name: &Ident,
-    schema: &Value,
-    options: &toolschema_core::Options,
-) -> syn::Result<TokenStream> {
-    // The schema was just built without error for the validator.
-    let ir = toolschema_core::frontend::build_tool(schema, options)
-        .map_err(|e| syn::Error::new(type_name.span(), describe(&e)))?;
-    let types = toolschema_compiler::types::argument_types(
-        &quote! {},
-        &quote! { #vis },
-        &type_name.to_string(),
-        name,
-        &ir,
-        schema,
-    );
-    if let Some(clash) = types.names.iter().find(|n| *name == n.as_str()) {
-        return Err(syn::Error::new(
-            type_name.span(),
-            format!(
-                "the typed arguments would define `{clash}`, which is the validator's name: \
-                 choose another name for the validator or for `types`"
-            ),
-        ));
-    }
-    Ok(types.tokens)
 }
 
 /// What stands in for the typed arguments when the schema is rejected: a type whose

@@ -137,13 +137,12 @@ fn shared_functions_keep_each_absolute_location() {
         err.failures(),
         interpreted.validate(&instance).unwrap_err().failures()
     );
-    let code = toolschema_compiler::tool_schema_tokens(
-        "range",
-        Range::schema(),
-        &toolschema::Options::new(),
-    )
-    .unwrap()
-    .to_string();
+    let code = toolschema_compiler::Builder::new()
+        .tool_schemas(true)
+        .schema_value("range", Range::schema().clone())
+        .tokens()
+        .unwrap()
+        .to_string();
     assert_eq!(
         code.matches("at : usize").count(),
         1,

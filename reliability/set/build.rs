@@ -64,11 +64,11 @@ fn main() {
     for source in &sources {
         let i = items.len();
         let compile = |name: &str, options: &Options| {
-            if source.tool {
-                toolschema_compiler::tool_schema_tokens(name, &source.schema, options)
-            } else {
-                toolschema_compiler::schema_tokens(name, &source.schema, options)
-            }
+            toolschema_compiler::Builder::new()
+                .options(options.clone())
+                .tool_schemas(source.tool)
+                .schema_value(name, source.schema.clone())
+                .tokens()
         };
         let Ok(tokens) = compile(&format!("s{i}"), &Options::new()) else {
             continue;

@@ -5,6 +5,7 @@
 use crate::evaluation::{consistent, is_pointer};
 use serde_json::{Value, json};
 use toolschema::{Error, ErrorClass, ErrorSubject, InputSchema, Options, Validator};
+use toolschema_compiler::Builder;
 
 /// `data` as JSON text is the schema.
 ///
@@ -19,7 +20,10 @@ pub fn check(data: &[u8]) {
     for formats in [false, true] {
         let options = Options::new().format_assertion(formats);
         let built = Validator::with_options(&schema, &options);
-        let generated = toolschema_compiler::schema_tokens("fuzz", &schema, &options);
+        let generated = Builder::new()
+            .options(options.clone())
+            .schema_value("fuzz", schema.clone())
+            .tokens();
         match (&built, &generated) {
             (Ok(validator), Ok(_)) => {
                 for instance in probes() {
@@ -27,7 +31,12 @@ pub fn check(data: &[u8]) {
                 }
             }
             (Err(a), Err(b)) => {
-                assert_eq!(a, b, "the interpreter and the code generator disagree");
+                let b = b.schema_error();
+                assert_eq!(
+                    Some(a),
+                    b,
+                    "the interpreter and the code generator disagree"
+                );
                 schema_error(&schema, a, false);
             }
             _ => panic!(
@@ -51,8 +60,10 @@ pub fn check(data: &[u8]) {
             for instance in probes() {
                 consistent("tool schema", &tool, &instance);
             }
-            let generated =
-                toolschema_compiler::tool_schema_tokens("fuzz", &schema, &Options::new());
+            let generated = Builder::new()
+                .tool_schemas(true)
+                .schema_value("fuzz", schema.clone())
+                .tokens();
             assert!(generated.is_ok(), "{:?}", generated.err());
         }
         Err(e) => schema_error(&schema, e, true),
