@@ -83,10 +83,10 @@ pub fn schema(item: Item<'_>, ir: &Ir, limits: &Limits, runtime: &Runtime) -> To
     let functions = functions.into_iter().map(|(_, f)| f);
     let root = cx.call_root(ir.root, true);
     let quick_root = cx.call_root(ir.root, false);
-    let max_depth = int(limits.get_max_argument_depth() as u64);
-    let max_steps = int(limits.get_max_evaluation_steps() as u64);
-    let max_nodes = int(limits.get_max_argument_nodes() as u64);
-    let max_string = int(limits.get_max_argument_string_length() as u64);
+    let max_depth = limit(limits.get_max_argument_depth());
+    let max_steps = limit(limits.get_max_evaluation_steps());
+    let max_nodes = limit(limits.get_max_argument_nodes());
+    let max_string = limit(limits.get_max_argument_string_length());
     let root_uri = &ir.node(ir.root).uri;
     let (quick_object, object_check) = if ir.object_root {
         (
@@ -302,6 +302,17 @@ fn admission_chain(ir: &Ir) -> Vec<(NodeId, Admission)> {
 /// An integer literal without a type suffix: the context gives its type.
 fn int(x: impl Into<u128>) -> proc_macro2::Literal {
     proc_macro2::Literal::u128_unsuffixed(x.into())
+}
+
+/// A limit: `usize::MAX` (no limit) by name, so that the code compiles for targets whose
+/// `usize` is narrower than the generating machine's.
+fn limit(x: usize) -> TokenStream {
+    if x == usize::MAX {
+        quote! { ::core::primitive::usize::MAX }
+    } else {
+        let x = int(x as u64);
+        quote! { #x }
+    }
 }
 
 /// `n{id}_{where}`: the id keeps names unique, the JSON Pointer tail says which subschema.
@@ -606,12 +617,12 @@ impl<'a> Cx<'a> {
     fn keywords(&self, node: &Node, k: &Keywords) -> TokenStream {
         let uri = &self.own_uri();
         let uri_expr = uri.expr();
-        let max = int(self.limits.get_max_evaluation_depth() as u64);
+        let max = limit(self.limits.get_max_evaluation_depth());
         let mut b = Body {
             assigns_valid: false,
         };
         let mut parts = Vec::new();
-        let steps = int(self.limits.get_max_evaluation_steps() as u64);
+        let steps = limit(self.limits.get_max_evaluation_steps());
         // Where the front end proves no evaluation within the argument limits can reach the
         // evaluation limits, neither path can stop at them, and the checks are left out.
         // A node that applies no subschema costs no step and no level (`Node::leaf`).

@@ -18,7 +18,7 @@ pub(crate) mod vocabulary;
 use crate::Validate;
 use crate::error::{Error, ErrorClass, ErrorSubject};
 use crate::ir::Ir;
-use crate::options::{Limits, Options};
+use crate::options::Options;
 use crate::validator::Validator;
 use registry::{LoadCache, Loc, Registry, Unchecked};
 use serde_json::Value;
@@ -139,9 +139,9 @@ pub(crate) fn check_pending(reg: &mut Registry<'_>) -> Result<(), Error> {
     {
         let handle = reg.handle(doc);
         let document = handle.value();
-        let limits = meta_limits(&reg.options().limits);
+        let limits = crate::metaschema::check_limits(&reg.options().limits);
         let result = match &dialect {
-            None => crate::metaschema::validator().validate_limited(document, &limits),
+            None => crate::metaschema::check(document, &limits),
             Some(uri) => {
                 // The meta-schema is built with this build's loader answers, so a document
                 // loaded once is not asked for again.
@@ -166,24 +166,6 @@ pub(crate) fn check_pending(reg: &mut Registry<'_>) -> Result<(), Error> {
         }
     }
     Ok(())
-}
-
-/// The limits for checking a schema document against its meta-schema: the document is the
-/// instance there, already held to the schema size and depth limits, so only the evaluation
-/// depth (which bounds the stack) carries over.
-fn meta_limits(limits: &Limits) -> Limits {
-    Limits::new()
-        .max_argument_depth(limits.max_schema_depth)
-        .max_argument_nodes(usize::MAX)
-        .max_argument_string_length(usize::MAX)
-        // A host that lowers the evaluation depth for arguments still needs ordinary schemas
-        // checked; one that raises it (a release build with a large stack) gets deeper
-        // schemas checked too.
-        .max_evaluation_depth(
-            limits
-                .max_evaluation_depth
-                .max(Limits::default().max_evaluation_depth),
-        )
 }
 
 fn meta_error(e: Error, document: &Value) -> Error {
