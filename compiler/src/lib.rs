@@ -217,9 +217,11 @@ impl Builder {
     }
 
     /// Builds with `options` (registry documents, a schema loader, assertion switches and
-    /// limits), as [`toolschema_core::Validator::with_options`] does; the builder's own
-    /// setters and registry documents apply on top. For callers that already hold the
-    /// interpreter's options and want the generated validator to agree with it.
+    /// limits), as [`toolschema_core::Validator::with_options`] does, replacing what earlier
+    /// setters set: `format_assertion`, `content_assertion` and `limits` called after it
+    /// change these options, and the builder's registry documents are added to them. For
+    /// callers that already hold the interpreter's options and want the generated validator
+    /// to agree with it.
     ///
     /// ```
     /// use serde_json::json;
@@ -447,7 +449,7 @@ pub fn write_if_changed(path: &Path, code: &str) -> Result<(), CompileError> {
     })
 }
 
-/// The validator of the schema `name`, as every entry point generates it.
+/// The validator of the schema `name`, as the builder generates it.
 fn named_tokens(
     name: &str,
     schema: &Value,
