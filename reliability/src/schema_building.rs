@@ -4,7 +4,10 @@
 
 use crate::evaluation::{consistent, is_pointer};
 use serde_json::{Value, json};
-use toolschema::{Error, ErrorClass, ErrorSubject, InputSchema, Options, Validator};
+use std::sync::OnceLock;
+use toolschema::{
+    Error, ErrorClass, ErrorSubject, InputSchema, Limits, Options, Validate, Validator, metaschema,
+};
 use toolschema_compiler::Builder;
 
 /// `data` as JSON text is the schema.
@@ -16,6 +19,7 @@ pub fn check(data: &[u8]) {
     let Ok(schema) = serde_json::from_slice::<Value>(data) else {
         return;
     };
+    meta_schema_check(&schema);
     let mut plain = None;
     for formats in [false, true] {
         let options = Options::new().format_assertion(formats);
@@ -68,6 +72,26 @@ pub fn check(data: &[u8]) {
         }
         Err(e) => schema_error(&schema, e, true),
     }
+}
+
+/// The meta-schema check that building runs, generated and interpreted: the same verdict and
+/// the same failures, in order, for any document.
+fn meta_schema_check(document: &Value) {
+    static INTERPRETED: OnceLock<Validator> = OnceLock::new();
+    let interpreted = INTERPRETED.get_or_init(|| {
+        let meta =
+            metaschema::document("https://json-schema.org/draft/2020-12/schema").expect("embedded");
+        let limits = metaschema::check_limits(&Limits::default());
+        Validator::with_options(meta, &Options::new().limits(limits))
+            .expect("the meta-schema builds")
+    });
+    let generated = metaschema::MetaSchema.validate(document);
+    assert_eq!(
+        generated,
+        interpreted.validate(document),
+        "the generated meta-schema check and the interpreted one disagree on {document}"
+    );
+    assert_eq!(metaschema::MetaSchema.is_valid(document), generated.is_ok());
 }
 
 /// What every schema error satisfies: it is about the schema, has failures, each pointing at a
