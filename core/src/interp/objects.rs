@@ -156,19 +156,26 @@ impl Interpreter<'_> {
                     seen |= 1 << pi;
                 }
                 let child = plan.properties[pi].1;
-                if !(shallow_first && self.ir.node(child).shallow) {
-                    let kp = kp_props.key(key);
-                    let ok = self.member::<C>(
-                        child,
-                        value,
-                        &ip,
-                        &kp,
-                        at,
-                        st,
-                        "properties",
-                        Some(key),
-                        None,
-                    )?;
+                let node = self.ir.node(child);
+                if !(shallow_first && node.shallow) {
+                    // In first-failure mode a subschema that only asserts records nothing and
+                    // cannot stop evaluation: it needs no location, so none is built.
+                    let ok = if !C && node.asserts_only() {
+                        self.leaf::<false>(node, value, at, st)?
+                    } else {
+                        let kp = kp_props.key(key);
+                        self.member::<C>(
+                            child,
+                            value,
+                            &ip,
+                            &kp,
+                            at,
+                            st,
+                            "properties",
+                            Some(key),
+                            None,
+                        )?
+                    };
                     if !ok {
                         if !C {
                             return Ok(false);

@@ -127,6 +127,28 @@ pub enum Check {
     UnevaluatedItems(NodeId),
 }
 
+impl Check {
+    /// Whether the check reads only the value and gives a verdict: it applies no subschema,
+    /// tracks nothing and cannot stop evaluation at a limit.
+    pub fn only_asserts(&self) -> bool {
+        matches!(
+            self,
+            Check::Never
+                | Check::Type(_)
+                | Check::Const(_)
+                | Check::Enum(_)
+                | Check::Minimum(_)
+                | Check::Maximum(_)
+                | Check::ExclusiveMinimum(_)
+                | Check::ExclusiveMaximum(_)
+                | Check::MultipleOf(_)
+                | Check::Length { .. }
+                | Check::Pattern(_)
+                | Check::Format(_)
+        )
+    }
+}
+
 /// The targets a dynamic `$dynamicRef` may take.
 #[derive(Clone, Debug)]
 pub struct DynamicTargets {

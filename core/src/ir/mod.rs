@@ -190,6 +190,15 @@ pub struct Node {
     pub consumes_marks: TypeSet,
 }
 
+impl Node {
+    /// Whether the node only asserts: it applies no subschema and each of its checks reads
+    /// the value and gives a verdict ([`Check::only_asserts`]). In first-failure mode such a
+    /// node records nothing and cannot stop evaluation, so it needs no location.
+    pub fn asserts_only(&self) -> bool {
+        self.leaf && self.checks.iter().all(Check::only_asserts)
+    }
+}
+
 /// A boolean schema or a schema object.
 #[derive(Clone, Debug)]
 pub enum Body {
