@@ -286,6 +286,13 @@ impl Typed {
                 ) -> ::core::result::Result<(), ::toolschema::Error> {
                     ::toolschema_conformance::typed::Interpreted::new(#file, #g).validate(instance)
                 }
+
+                fn evaluate(
+                    &self,
+                    instance: &::serde_json::Value,
+                ) -> ::core::result::Result<::toolschema::Evaluation, ::toolschema::Error> {
+                    ::toolschema_conformance::typed::Interpreted::new(#file, #g).evaluate(instance)
+                }
             }
 
             #tokens

@@ -81,32 +81,32 @@ pub fn schema(item: Item<'_>, ir: &Ir, limits: &Limits, runtime: &Runtime) -> To
     }
     functions.sort_by_key(|(key, _)| *key);
     let functions = functions.into_iter().map(|(_, f)| f);
-    let root = cx.call_root(ir.root, true);
-    let quick_root = cx.call_root(ir.root, false);
+    let root = cx.call_root(ir.root, RootMode::Collect);
+    let quick_root = cx.call_root(ir.root, RootMode::Quick);
+    let evaluate_root = cx.call_root(ir.root, RootMode::Evaluate);
     let max_depth = limit(limits.get_max_argument_depth());
     let max_steps = limit(limits.get_max_evaluation_steps());
     let max_nodes = limit(limits.get_max_argument_nodes());
     let max_string = limit(limits.get_max_argument_string_length());
     let root_uri = &ir.node(ir.root).uri;
-    let (quick_object, object_check) = if ir.object_root {
+    let (quick_object, object_check, evaluate_object) = if ir.object_root {
         (
             quote! { instance.is_object() && },
             quote! {
                 if !instance.is_object() {
-                    return ::core::result::Result::Err(rt::Error::invalid_instance(::std::vec![
-                        rt::Failure::new(
-                            "",
-                            "",
-                            ::core::option::Option::Some(#root_uri.to_owned()),
-                            "type",
-                            rt::messages::arguments_not_object(instance),
-                        )
-                    ]));
+                    return ::core::result::Result::Err(rt::Error::invalid_instance(
+                        ::std::vec![rt::not_an_object(#root_uri, instance)],
+                    ));
+                }
+            },
+            quote! {
+                if !instance.is_object() {
+                    return ::core::result::Result::Ok(rt::evaluation_not_object(#root_uri, instance));
                 }
             },
         )
     } else {
-        (quote! {}, quote! {})
+        (quote! {}, quote! {}, quote! {})
     };
     let within_limits =
         quote! { rt::arguments_hold(instance, #max_depth, #max_nodes, #max_string) };
@@ -161,6 +161,20 @@ pub fn schema(item: Item<'_>, ir: &Ir, limits: &Limits, runtime: &Runtime) -> To
                 let mut failures = rt::Sink::new(#max_steps);
                 let outcome = #module::#root;
                 rt::finish(outcome.map(|_| failures.into_failures()))
+            }
+
+            #[inline]
+            fn evaluate(
+                &self,
+                instance: &#rt::__private::Value,
+            ) -> ::core::result::Result<#rt::Evaluation, #rt::Error> {
+                use #rt::__private as rt;
+                rt::check_arguments(instance, #max_depth, #max_nodes, #max_string)
+                    .map_err(rt::Error::instance_execution_failure)?;
+                #evaluate_object
+                let mut failures = rt::Sink::tracing(#max_steps);
+                let outcome = #module::#evaluate_root;
+                rt::evaluation(outcome, failures)
             }
         }
 
@@ -343,6 +357,14 @@ fn name_fn_name(ir: &Ir, id: NodeId) -> syn::Ident {
 }
 
 /// Whether a node takes the `out` parameter (its evaluated members are read by someone).
+/// The flavour a call of the root node runs in.
+#[derive(Clone, Copy)]
+enum RootMode {
+    Quick,
+    Collect,
+    Evaluate,
+}
+
 fn takes_out(node: &Node) -> bool {
     node.tracks_properties || node.tracks_items
 }
@@ -369,7 +391,7 @@ impl<'a> Cx<'a> {
         }
     }
 
-    fn call_root(&self, id: NodeId, collect: bool) -> TokenStream {
+    fn call_root(&self, id: NodeId, mode: RootMode) -> TokenStream {
         let name = fn_name(self.ir, self.sharing.representative(id));
         let at = if self.sharing.members(id).len() > 1 {
             let i = int(self.sharing.index(id) as u64);
@@ -389,10 +411,16 @@ impl<'a> Cx<'a> {
         } else {
             quote! {}
         };
-        if collect {
-            quote! { #name(rt::COLLECT, #at instance, &rt::Path::ROOT, &rt::Path::ROOT, #scope 0, &mut failures #out) }
-        } else {
-            quote! { #name(rt::QUICK, #at instance, &rt::Path::ROOT, &rt::Path::ROOT, #scope 0, failures #out) }
+        match mode {
+            RootMode::Quick => {
+                quote! { #name(rt::QUICK, #at instance, &rt::Path::ROOT, &rt::Path::ROOT, #scope 0, failures #out) }
+            }
+            RootMode::Collect => {
+                quote! { #name(rt::COLLECT, #at instance, &rt::Path::ROOT, &rt::Path::ROOT, #scope 0, &mut failures #out) }
+            }
+            RootMode::Evaluate => {
+                quote! { #name(rt::EVALUATE, #at instance, &rt::Path::ROOT, &rt::Path::ROOT, #scope 0, &mut failures #out) }
+            }
         }
     }
 
@@ -487,6 +515,31 @@ impl<'a> Cx<'a> {
         }
     }
 
+    /// The annotations of the node being emitted (see [`KeywordAnnotation`]), as a
+    /// `&'static [rt::Annotates]` expression: for a class whose members' differ, picked by
+    /// the member `at`.
+    fn annotations(&self) -> TokenStream {
+        let lists: Vec<TokenStream> = self
+            .current_members()
+            .iter()
+            .map(|&m| {
+                let entries = self.ir.node(m).annotations.iter().map(|a| {
+                    let keyword = &a.keyword;
+                    let json = a.value.to_string();
+                    let strings_only = a.strings_only;
+                    quote! { (#keyword, #json, #strings_only) }
+                });
+                quote! { &[#(#entries),*] }
+            })
+            .collect();
+        let first = lists[0].to_string();
+        if lists.iter().all(|l| l.to_string() == first) {
+            return lists[0].clone();
+        }
+        let n = int(lists.len() as u64);
+        quote! { { static ANNOTATIONS: [&[rt::Annotates]; #n] = [#(#lists),*]; ANNOTATIONS[at] } }
+    }
+
     /// The URI of `id`, a subschema the node being emitted references.
     fn uri_of(&self, id: NodeId) -> Uri {
         let uris: Vec<&str> = self
@@ -543,6 +596,26 @@ impl<'a> Cx<'a> {
             },
             Body_::Keywords(k) => self.keywords(node, k),
         };
+        // A member name is checked in the quick flavour only; any other function records its
+        // unit and annotations when recording for the output formats. A body returns early only
+        // in the quick flavour, so in that mode the unit is always closed.
+        let body = if naming {
+            body
+        } else {
+            let annotations = self.annotations();
+            quote! {
+                if E {
+                    failures.open(ip, kp, #uri);
+                }
+                let outcome = { #body };
+                if E {
+                    if let Ok(valid) = outcome {
+                        rt::close_unit(failures, v, ip, kp, #uri, #annotations, valid);
+                    }
+                }
+                outcome
+            }
+        };
         self.naming.set(false);
         let (at, uris) = if shared {
             let uris = members.iter().map(|&m| &self.ir.node(m).uri);
@@ -588,7 +661,7 @@ impl<'a> Cx<'a> {
             quote! {
                 if rt::stack_low(depth) {
                     #rebind
-                    return rt::on_new_stack(&mut || #name::<C>(mode, #at #instance, ip, kp, #scope depth, failures #out));
+                    return rt::on_new_stack(&mut || #name::<C, E>(mode, #at #instance, ip, kp, #scope depth, failures #out));
                 }
             }
         } else {
@@ -596,8 +669,8 @@ impl<'a> Cx<'a> {
         };
         quote! {
             #(#[doc = #doc])*
-            pub(super) fn #name<const C: bool>(
-                mode: rt::Mode<C>,
+            pub(super) fn #name<const C: bool, const E: bool>(
+                mode: rt::Mode<C, E>,
                 #at
                 #instance,
                 ip: &rt::Path<'_>,
@@ -701,7 +774,8 @@ impl<'a> Cx<'a> {
             None
         };
         let c = quote! { mode };
-        let f = quote! { rt::QUICK };
+        // Branches run in the quick flavour, except when recording for the output formats.
+        let f = quote! { mode.branch() };
 
         let admission = self.admission().filter(|_| !naming);
         if admission.is_some() {
@@ -973,10 +1047,21 @@ impl<'a> Cx<'a> {
                         quote! { &kp.key("anyOf").index(#i) },
                         None,
                     );
-                    Some(guarded(guards, quote! { if #call { break 'any_of true; } }))
+                    Some(guarded(
+                        guards,
+                        quote! {
+                            if #call {
+                                if !E {
+                                    break 'any_of true;
+                                }
+                                any = true;
+                            }
+                        },
+                    ))
                 })
                 .collect();
-            let quick = quote! { 'any_of: { #(#quick)* false } };
+            // Recording for the output formats runs every branch.
+            let quick = quote! { 'any_of: { let mut any = false; #(#quick)* any } };
             let failure = fail(
                 &mut b,
                 uri,
@@ -1063,9 +1148,11 @@ impl<'a> Cx<'a> {
                             if first.is_none() {
                                 first = Some(#i);
                                 #keep
-                            } else {
+                            } else if second.is_none() {
                                 second = Some(#i);
-                                break 'one_of;
+                                if !E {
+                                    break 'one_of;
+                                }
                             }
                         }
                     };
@@ -1291,7 +1378,15 @@ impl<'a> Cx<'a> {
     ) -> TokenStream {
         let node = self.ir.node(child);
         match node.body {
-            Body_::Bool(true) => quote! {},
+            Body_::Bool(true) => {
+                let uri = self.uri_of(child).expr();
+                quote! {
+                    if E {
+                        failures.open(#ip, #kp, #uri);
+                        failures.close(true);
+                    }
+                }
+            }
             Body_::Bool(false) => {
                 b.assigns_valid = true;
                 let uri = self.uri_of(child).expr();
@@ -1300,7 +1395,13 @@ impl<'a> Cx<'a> {
                         return Ok(false);
                     }
                     valid = false;
+                    if E {
+                        failures.open(#ip, #kp, #uri);
+                    }
                     rt::record(failures, #ip, #kp, #uri, #keyword, rt::messages::false_schema(#keyword, #property, #index));
+                    if E {
+                        failures.close(false);
+                    }
                 }
             }
             _ => {
@@ -1711,7 +1812,7 @@ impl<'a> Cx<'a> {
         if let Some(contains) = contains {
             let call = self.call(
                 contains.schema,
-                &quote! { rt::QUICK },
+                &quote! { mode.branch() },
                 quote! { item },
                 quote! { &ip.index(i) },
                 quote! { &kp_contains },
@@ -1721,10 +1822,13 @@ impl<'a> Cx<'a> {
             let min = int(min_value);
             // Every item must be tried when the matches are annotations someone reads or when
             // there is an upper bound; otherwise reaching the minimum is enough.
-            let exhaustive = match (contains.max.is_some(), may_track) {
-                (true, _) => quote! { true },
-                (false, true) => quote! { tracking },
-                (false, false) => quote! { false },
+            // Whether the loop may stop once the minimum is reached: not when the matches are
+            // annotations someone reads (recording for the output formats, or `tracking`), nor
+            // when there is an upper bound.
+            let may_stop = match (contains.max.is_some(), may_track) {
+                (true, _) => None,
+                (false, true) => Some(quote! { !E && !tracking }),
+                (false, false) => Some(quote! { !E }),
             };
             let keyword = contains.min_keyword;
             let too_few = if min_value > 0 {
@@ -1753,12 +1857,10 @@ impl<'a> Cx<'a> {
                 }
                 None => quote! {},
             };
-            let stop = match (exhaustive.to_string().as_str(), min_value) {
-                ("true", _) => quote! {},
-                ("false", 0) => quote! { break; },
-                ("false", _) => quote! { if count as u64 >= #min { break; } },
-                (_, 0) => quote! { if !#exhaustive { break; } },
-                _ => quote! { if !#exhaustive && count as u64 >= #min { break; } },
+            let stop = match (may_stop, min_value) {
+                (None, _) => quote! {},
+                (Some(may_stop), 0) => quote! { if #may_stop { break; } },
+                (Some(may_stop), _) => quote! { if #may_stop && count as u64 >= #min { break; } },
             };
             let counts = min_value > 0 || contains.max.is_some();
             let (count_decl, count_up) = if counts {
@@ -2197,12 +2299,13 @@ impl<'a> BranchFilter<'a> {
     }
 }
 
-/// `body` run only where every guard holds.
+/// `body` run only where every guard holds, or always when recording for the output formats
+/// (where a branch ruled out still has its failures to report).
 fn guarded(guards: Vec<TokenStream>, body: TokenStream) -> TokenStream {
     guards
         .into_iter()
         .rev()
-        .fold(body, |body, guard| quote! { if #guard { #body } })
+        .fold(body, |body, guard| quote! { if E || #guard { #body } })
 }
 
 /// The discriminating member of `v`, in `var`; when the values pick one branch each, also the

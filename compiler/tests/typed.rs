@@ -41,6 +41,13 @@ macro_rules! typed {
                 fn validate(&self, instance: &serde_json::Value) -> Result<(), toolschema::Error> {
                     Validator::input().validator().validate(instance)
                 }
+
+                fn evaluate(
+                    &self,
+                    instance: &serde_json::Value,
+                ) -> Result<toolschema::Evaluation, toolschema::Error> {
+                    Validator::input().validator().evaluate(instance)
+                }
             }
 
             include!(concat!("snapshots/types/", stringify!($module), ".rs"));
@@ -282,6 +289,9 @@ fn a_passing_validation_with_a_hand_broken_validator_is_reported_not_panicked() 
         }
         fn validate(&self, _: &Value) -> Result<(), Error> {
             Ok(())
+        }
+        fn evaluate(&self, instance: &Value) -> Result<toolschema::Evaluation, Error> {
+            toolschema::Validator::new(&json!(true))?.evaluate(instance)
         }
     }
     let err = toolschema::__types::parse::<flat_tool::FlatToolArgs>(&Everything, &json!("x"))

@@ -10,14 +10,16 @@ pub use crate::eval::literal::{multiple_of, number, pattern, value};
 pub use crate::eval::member::{admits, discriminating_member, has_member, same_name};
 pub use crate::eval::stack::{on_new_stack, stack_low};
 pub use crate::eval::{
-    ArgumentBudget, COLLECT, Halt, Marks, Mode, Path, QUICK, Scope, Sink, arguments_hold,
-    check_argument_limits as check_arguments, finish, is_valid_admitting, record,
+    Annotates, ArgumentBudget, COLLECT, EVALUATE, Halt, Marks, Mode, Path, QUICK, Scope, Sink,
+    arguments_hold, check_argument_limits as check_arguments, close_unit, evaluation,
+    evaluation_not_object, finish, is_valid_admitting, not_an_object, record,
 };
 pub use crate::format::Format;
 pub use crate::json::{JsonType, TypeSet, equal, first_duplicate, string_length};
 pub use crate::messages;
 pub use crate::number::{Bound, MultipleOf, is_integer};
 pub use crate::options::Limits;
+pub use crate::output::Evaluation;
 pub use crate::regex::{Pattern, Shape, class_repeat_match_by};
 pub use crate::validator::Validate;
 pub use serde_json;

@@ -167,4 +167,8 @@ impl Validate for InputSchema {
     fn validate(&self, arguments: &Value) -> Result<(), Error> {
         self.validator.validate(arguments)
     }
+
+    fn evaluate(&self, arguments: &Value) -> Result<crate::Evaluation, Error> {
+        self.validator.evaluate(arguments)
+    }
 }

@@ -8,6 +8,7 @@ use crate::eval::{Halt, Sink, arguments as limits};
 use crate::interp::Interpreter;
 use crate::ir::Ir;
 use crate::options::{Limits, Options};
+use crate::output::Evaluation;
 use serde_json::Value;
 
 /// Checks arguments against a schema.
@@ -32,6 +33,21 @@ pub trait Validate {
     /// `Ok(())`, or an error carrying every failure with its locations (class `Validation`),
     /// or the limit that stopped the check (class `ExecutionFailure`).
     fn validate(&self, instance: &Value) -> Result<(), Error>;
+
+    /// Evaluates `instance` for the output formats and annotations of 2020-12 core §12: every
+    /// subschema applied, with its failures and annotations (see [`Evaluation`]). Costs more
+    /// than [`validate`](Validate::validate): every branch of `anyOf` and `oneOf` runs, and
+    /// every unit is recorded. `Err` only when a limit stopped the evaluation (class
+    /// `ExecutionFailure`).
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use toolschema::{Validate, Validator};
+    /// let v = Validator::new(&json!({"properties": {"n": {"type": "integer"}}})).unwrap();
+    /// let evaluation = v.evaluate(&json!({"n": "x"})).unwrap();
+    /// assert_eq!(evaluation.basic()["errors"][0]["keywordLocation"], "/properties/n/type");
+    /// ```
+    fn evaluate(&self, instance: &Value) -> Result<Evaluation, Error>;
 }
 
 /// An interpreted validator for one schema: built once, used for any number of instances.
@@ -140,6 +156,12 @@ impl Validate for Validator {
 
     fn validate(&self, instance: &Value) -> Result<(), Error> {
         self.validate_limited(instance, &self.limits)
+    }
+
+    fn evaluate(&self, instance: &Value) -> Result<Evaluation, Error> {
+        limits::check_arguments(instance, &self.limits)
+            .map_err(Error::instance_execution_failure)?;
+        self.interpreter().evaluate(instance)
     }
 }
 

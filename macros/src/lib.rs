@@ -487,6 +487,13 @@ fn stub(attrs: &[Attribute], vis: &Visibility, name: &Ident) -> TokenStream {
             ) -> ::core::result::Result<(), ::toolschema::Error> {
                 ::core::result::Result::Err(::toolschema::Error::invalid_instance(::std::vec::Vec::new()))
             }
+
+            fn evaluate(
+                &self,
+                _: &::toolschema::__private::Value,
+            ) -> ::core::result::Result<::toolschema::Evaluation, ::toolschema::Error> {
+                ::core::result::Result::Err(::toolschema::Error::invalid_instance(::std::vec::Vec::new()))
+            }
         }
     }
 }

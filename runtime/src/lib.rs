@@ -54,9 +54,9 @@ pub mod catalog;
 
 #[doc(inline)]
 pub use toolschema_core::{
-    Error, ErrorClass, ErrorSubject, Failure, InputSchema, Limits, LoaderError, Options, Validate,
-    Validator, content, eval, format, frontend, ir, json, messages, metaschema, number, pointer,
-    regex,
+    Annotation, Error, ErrorClass, ErrorSubject, Evaluation, Failure, InputSchema, Limits,
+    LoaderError, Options, Validate, Validator, content, eval, format, frontend, ir, json, messages,
+    metaschema, number, output, pointer, regex,
 };
 
 #[doc(hidden)]

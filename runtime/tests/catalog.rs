@@ -509,6 +509,14 @@ impl Validate for Compiled {
             )]))
         }
     }
+
+    fn evaluate(&self, instance: &Value) -> Result<toolschema::Evaluation, Error> {
+        self.calls.fetch_add(1, Ordering::SeqCst);
+        toolschema::Validator::new(
+            &json!({"properties": {"ok": {"const": true}}, "required": ["ok"]}),
+        )?
+        .evaluate(instance)
+    }
 }
 
 #[test]

@@ -133,10 +133,59 @@ pub fn agree(
             "compiled is_valid says {quick} but validate says {full:?}"
         ));
     }
-    match (&full, &interpreted.validate(data)) {
-        (Ok(()), Ok(())) => Ok(true),
-        (Err(a), Err(b)) if a.class() == b.class() && a.failures() == b.failures() => Ok(false),
-        (a, b) => Err(format!("compiled gives {a:?}, interpreted gives {b:?}")),
+    let verdict = match (&full, &interpreted.validate(data)) {
+        (Ok(()), Ok(())) => true,
+        (Err(a), Err(b)) if a.class() == b.class() && a.failures() == b.failures() => false,
+        (a, b) => return Err(format!("compiled gives {a:?}, interpreted gives {b:?}")),
+    };
+    evaluations_agree(compiled, interpreted, data, verdict)?;
+    Ok(verdict)
+}
+
+/// Whether the compiled and the interpreted evaluation of `data` are the same in every output
+/// format and in their annotations, and agree with the verdict of `validate`.
+pub fn evaluations_agree(
+    compiled: &dyn Validate,
+    interpreted: &dyn Validate,
+    data: &Value,
+    verdict: bool,
+) -> Result<(), String> {
+    match (compiled.evaluate(data), interpreted.evaluate(data)) {
+        (Ok(a), Ok(b)) => {
+            if a.is_valid() != verdict {
+                return Err(format!(
+                    "evaluate says {} where validate says {verdict}",
+                    a.is_valid()
+                ));
+            }
+            let formats: [(&str, fn(&toolschema::Evaluation) -> Value); 4] = [
+                ("flag", |e| e.flag()),
+                ("basic", |e| e.basic()),
+                ("detailed", |e| e.detailed()),
+                ("verbose", |e| e.verbose()),
+            ];
+            for (name, format) in formats {
+                let (x, y) = (format(&a), format(&b));
+                if x != y {
+                    return Err(format!(
+                        "{name} output: compiled gives {x:#}, interpreted gives {y:#}"
+                    ));
+                }
+            }
+            let (x, y): (Vec<_>, Vec<_>) = (a.annotations().collect(), b.annotations().collect());
+            if x != y {
+                return Err(format!(
+                    "annotations: compiled gives {x:?}, interpreted gives {y:?}"
+                ));
+            }
+            Ok(())
+        }
+        (Err(a), Err(b)) if a.class() == b.class() && a.failures() == b.failures() => Ok(()),
+        (a, b) => Err(format!(
+            "evaluate: compiled gives {:?}, interpreted gives {:?}",
+            a.map(|e| e.basic()),
+            b.map(|e| e.basic())
+        )),
     }
 }
 

@@ -50,6 +50,10 @@ impl Validate for Interpreted {
     fn validate(&self, instance: &Value) -> Result<(), Error> {
         self.validator().validate(instance)
     }
+
+    fn evaluate(&self, instance: &Value) -> Result<toolschema::Evaluation, Error> {
+        self.validator().evaluate(instance)
+    }
 }
 
 /// `parse` (through `round_trip`) on `instance`, against `validator`: `Ok(true)` when both

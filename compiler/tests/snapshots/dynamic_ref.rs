@@ -47,6 +47,26 @@ impl ::toolschema::Validate for DynamicRef {
         );
         rt::finish(outcome.map(|_| failures.into_failures()))
     }
+    #[inline]
+    fn evaluate(
+        &self,
+        instance: &::toolschema::__private::Value,
+    ) -> ::core::result::Result<::toolschema::Evaluation, ::toolschema::Error> {
+        use ::toolschema::__private as rt;
+        rt::check_arguments(instance, 128, 1000000, 16777216)
+            .map_err(rt::Error::instance_execution_failure)?;
+        let mut failures = rt::Sink::tracing(10000000);
+        let outcome = dynamic_ref_nodes::n0(
+            rt::EVALUATE,
+            instance,
+            &rt::Path::ROOT,
+            &rt::Path::ROOT,
+            &rt::Scope::root(1),
+            0,
+            &mut failures,
+        );
+        rt::evaluation(outcome, failures)
+    }
 }
 #[allow(
     unused_variables,
@@ -69,8 +89,8 @@ mod dynamic_ref_nodes {
     use ::toolschema::__private as rt;
     use rt::Value;
     /// `https://example.test/strict-tree#`
-    pub(super) fn n0<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n0<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -80,76 +100,113 @@ mod dynamic_ref_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n0::<C>(mode, v, ip, kp, scope, depth, failures),
+                &mut || n0::<C, E>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        let mut valid = true;
-        failures
-            .enter(ip, kp, "https://example.test/strict-tree#", depth, 1024, 10000000)?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 1 {
-            inner = scope.enter(1);
-            &inner
-        } else {
-            scope
-        };
-        let tracking = ::core::matches!(v, Value::Object(_));
-        let mut marks = rt::Marks::default();
-        let admitting = !C && failures.take_hand(v);
-        if admitting {
-            failures.hand(v);
+        if E {
+            failures.open(ip, kp, "https://example.test/strict-tree#");
         }
-        if !n1(
-            mode,
-            v,
-            ip,
-            &kp.key("$ref"),
-            scope,
-            depth,
-            failures,
-            if tracking { Some(&mut marks) } else { None },
-        )? {
-            if !C {
-                return Ok(false);
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "https://example.test/strict-tree#",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 1 {
+                inner = scope.enter(1);
+                &inner
+            } else {
+                scope
+            };
+            let tracking = ::core::matches!(v, Value::Object(_));
+            let mut marks = rt::Marks::default();
+            let admitting = !C && failures.take_hand(v);
+            if admitting {
+                failures.hand(v);
             }
-            valid = false;
-        }
-        match v {
-            Value::Object(map) => {
-                let kp_unevaluated = kp.key("unevaluatedProperties");
-                if !marks.all(map.len()) {
-                    for (i, (key, value)) in map.iter().enumerate() {
-                        if marks.get(i) {
-                            continue;
-                        }
-                        if !C {
-                            return Ok(false);
-                        }
-                        valid = false;
-                        rt::record(
-                            failures,
-                            &ip.key(key),
-                            &kp_unevaluated,
-                            "https://example.test/strict-tree#/unevaluatedProperties",
-                            "unevaluatedProperties",
-                            rt::messages::false_schema(
+            if !n1(
+                mode,
+                v,
+                ip,
+                &kp.key("$ref"),
+                scope,
+                depth,
+                failures,
+                if tracking { Some(&mut marks) } else { None },
+            )? {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+            }
+            match v {
+                Value::Object(map) => {
+                    let kp_unevaluated = kp.key("unevaluatedProperties");
+                    if !marks.all(map.len()) {
+                        for (i, (key, value)) in map.iter().enumerate() {
+                            if marks.get(i) {
+                                continue;
+                            }
+                            if !C {
+                                return Ok(false);
+                            }
+                            valid = false;
+                            if E {
+                                failures
+                                    .open(
+                                        &ip.key(key),
+                                        &kp_unevaluated,
+                                        "https://example.test/strict-tree#/unevaluatedProperties",
+                                    );
+                            }
+                            rt::record(
+                                failures,
+                                &ip.key(key),
+                                &kp_unevaluated,
+                                "https://example.test/strict-tree#/unevaluatedProperties",
                                 "unevaluatedProperties",
-                                Some(key),
-                                None,
-                            ),
-                        );
-                        marks.set(i);
+                                rt::messages::false_schema(
+                                    "unevaluatedProperties",
+                                    Some(key),
+                                    None,
+                                ),
+                            );
+                            if E {
+                                failures.close(false);
+                            }
+                            marks.set(i);
+                        }
                     }
                 }
+                _ => {}
             }
-            _ => {}
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://example.test/strict-tree#",
+                    &[],
+                    valid,
+                );
+            }
         }
-        Ok(valid)
+        outcome
     }
     /// `https://example.test/tree#`
-    pub(super) fn n1<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n1<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -161,87 +218,116 @@ mod dynamic_ref_nodes {
         if rt::stack_low(depth) {
             let mut out = out;
             return rt::on_new_stack(
-                &mut || n1::<C>(mode, v, ip, kp, scope, depth, failures, out.take()),
+                &mut || n1::<C, E>(mode, v, ip, kp, scope, depth, failures, out.take()),
             );
         }
-        let mut valid = true;
-        failures.enter(ip, kp, "https://example.test/tree#", depth, 1024, 10000000)?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 2 {
-            inner = scope.enter(2);
-            &inner
-        } else {
-            scope
-        };
-        let tracking = ::core::matches!(v, Value::Object(_) | Value::Array(_))
-            && out.is_some();
-        let mut marks = rt::Marks::default();
-        let admitting = !C && failures.take_hand(v);
-        if !::core::matches!(v, Value::Object(_)) {
-            if !C {
-                return Ok(false);
+        if E {
+            failures.open(ip, kp, "https://example.test/tree#");
+        }
+        let outcome = {
+            let mut valid = true;
+            failures.enter(ip, kp, "https://example.test/tree#", depth, 1024, 10000000)?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 2 {
+                inner = scope.enter(2);
+                &inner
+            } else {
+                scope
+            };
+            let tracking = ::core::matches!(v, Value::Object(_) | Value::Array(_))
+                && out.is_some();
+            let mut marks = rt::Marks::default();
+            let admitting = !C && failures.take_hand(v);
+            if !::core::matches!(v, Value::Object(_)) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "https://example.test/tree#/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(4), v),
+                );
             }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "https://example.test/tree#/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(4), v),
-            );
-        }
-        match v {
-            Value::Object(map) => {
-                for (i, (key, value)) in map.iter().enumerate() {
-                    let mut matched = false;
-                    match key.as_str() {
-                        name if rt::same_name(name, "children") => {
-                            matched = true;
-                            let kp_properties = kp.key("properties");
-                            if !n3_properties_children(
-                                mode,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                scope,
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
+            match v {
+                Value::Object(map) => {
+                    for (i, (key, value)) in map.iter().enumerate() {
+                        let mut matched = false;
+                        match key.as_str() {
+                            name if rt::same_name(name, "children") => {
+                                matched = true;
+                                let kp_properties = kp.key("properties");
+                                if !n3_properties_children(
+                                    mode,
+                                    value,
+                                    &ip.key(key),
+                                    &kp_properties.key(key),
+                                    scope,
+                                    depth,
+                                    failures,
+                                )? {
+                                    if !C {
+                                        return Ok(false);
+                                    }
+                                    valid = false;
                                 }
-                                valid = false;
                             }
+                            name if rt::same_name(name, "data") => {
+                                matched = true;
+                                let kp_properties = kp.key("properties");
+                                if C {
+                                    if E {
+                                        failures
+                                            .open(
+                                                &ip.key(key),
+                                                &kp_properties.key(key),
+                                                "https://example.test/tree#/properties/data",
+                                            );
+                                        failures.close(true);
+                                    }
+                                }
+                            }
+                            _ => {}
                         }
-                        name if rt::same_name(name, "data") => {
-                            matched = true;
-                            let kp_properties = kp.key("properties");
-                            if C {}
+                        if matched && tracking {
+                            marks.set(i);
                         }
-                        _ => {}
-                    }
-                    if matched && tracking {
-                        marks.set(i);
-                    }
-                    if admitting && !failures.admit(key, value) {
-                        return Ok(false);
+                        if admitting && !failures.admit(key, value) {
+                            return Ok(false);
+                        }
                     }
                 }
+                _ => {}
             }
-            _ => {}
-        }
-        if valid {
-            if let Some(out) = out {
-                out.merge(&marks);
+            if valid {
+                if let Some(out) = out {
+                    out.merge(&marks);
+                }
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://example.test/tree#",
+                    &[],
+                    valid,
+                );
             }
         }
-        Ok(valid)
+        outcome
     }
     /// `https://example.test/tree#/properties/children`
-    pub(super) fn n3_properties_children<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n3_properties_children<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -253,68 +339,88 @@ mod dynamic_ref_nodes {
             return rt::on_new_stack(
                 &mut || n3_properties_children::<
                     C,
+                    E,
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        let mut valid = true;
-        failures
-            .enter(
-                ip,
-                kp,
-                "https://example.test/tree#/properties/children",
-                depth,
-                1024,
-                10000000,
-            )?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 2 {
-            inner = scope.enter(2);
-            &inner
-        } else {
-            scope
-        };
-        if !::core::matches!(v, Value::Array(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "https://example.test/tree#/properties/children/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(8), v),
-            );
+        if E {
+            failures.open(ip, kp, "https://example.test/tree#/properties/children");
         }
-        match v {
-            Value::Array(items) => {
-                let kp_items = kp.key("items");
-                for (i, item) in items.iter().enumerate() {
-                    if !n5_properties_children_items(
-                        mode,
-                        item,
-                        &ip.index(i),
-                        &kp_items,
-                        scope,
-                        depth,
-                        failures,
-                    )? {
-                        if !C {
-                            return Ok(false);
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "https://example.test/tree#/properties/children",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 2 {
+                inner = scope.enter(2);
+                &inner
+            } else {
+                scope
+            };
+            if !::core::matches!(v, Value::Array(_)) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "https://example.test/tree#/properties/children/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(8), v),
+                );
+            }
+            match v {
+                Value::Array(items) => {
+                    let kp_items = kp.key("items");
+                    for (i, item) in items.iter().enumerate() {
+                        if !n5_properties_children_items(
+                            mode,
+                            item,
+                            &ip.index(i),
+                            &kp_items,
+                            scope,
+                            depth,
+                            failures,
+                        )? {
+                            if !C {
+                                return Ok(false);
+                            }
+                            valid = false;
                         }
-                        valid = false;
                     }
                 }
+                _ => {}
             }
-            _ => {}
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://example.test/tree#/properties/children",
+                    &[],
+                    valid,
+                );
+            }
         }
-        Ok(valid)
+        outcome
     }
     /// `https://example.test/tree#/properties/children/items`
-    pub(super) fn n5_properties_children_items<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n5_properties_children_items<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -326,45 +432,88 @@ mod dynamic_ref_nodes {
             return rt::on_new_stack(
                 &mut || n5_properties_children_items::<
                     C,
+                    E,
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        let mut valid = true;
-        failures
-            .enter(
-                ip,
-                kp,
-                "https://example.test/tree#/properties/children/items",
-                depth,
-                1024,
-                10000000,
-            )?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 2 {
-            inner = scope.enter(2);
-            &inner
-        } else {
-            scope
+        if E {
+            failures
+                .open(ip, kp, "https://example.test/tree#/properties/children/items");
+        }
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "https://example.test/tree#/properties/children/items",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 2 {
+                inner = scope.enter(2);
+                &inner
+            } else {
+                scope
+            };
+            let mut chosen = 0usize;
+            for resource in scope.resources() {
+                match resource {
+                    1 => chosen = 1,
+                    2 => chosen = 2,
+                    _ => {}
+                }
+            }
+            if !match chosen {
+                1 => n0(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                2 => {
+                    n1(
+                        mode,
+                        v,
+                        ip,
+                        &kp.key("$dynamicRef"),
+                        scope,
+                        depth,
+                        failures,
+                        None,
+                    )?
+                }
+                _ => {
+                    n1(
+                        mode,
+                        v,
+                        ip,
+                        &kp.key("$dynamicRef"),
+                        scope,
+                        depth,
+                        failures,
+                        None,
+                    )?
+                }
+            } {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+            }
+            Ok(valid)
         };
-        let mut chosen = 0usize;
-        for resource in scope.resources() {
-            match resource {
-                1 => chosen = 1,
-                2 => chosen = 2,
-                _ => {}
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://example.test/tree#/properties/children/items",
+                    &[],
+                    valid,
+                );
             }
         }
-        if !match chosen {
-            1 => n0(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            2 => n1(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures, None)?,
-            _ => n1(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures, None)?,
-        } {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-        }
-        Ok(valid)
+        outcome
     }
 }

@@ -45,6 +45,25 @@ impl ::toolschema::Validate for FileActions {
         );
         rt::finish(outcome.map(|_| failures.into_failures()))
     }
+    #[inline]
+    fn evaluate(
+        &self,
+        instance: &::toolschema::__private::Value,
+    ) -> ::core::result::Result<::toolschema::Evaluation, ::toolschema::Error> {
+        use ::toolschema::__private as rt;
+        rt::check_arguments(instance, 128, 1000000, 16777216)
+            .map_err(rt::Error::instance_execution_failure)?;
+        let mut failures = rt::Sink::tracing(10000000);
+        let outcome = file_actions_nodes::n0(
+            rt::EVALUATE,
+            instance,
+            &rt::Path::ROOT,
+            &rt::Path::ROOT,
+            0,
+            &mut failures,
+        );
+        rt::evaluation(outcome, failures)
+    }
 }
 #[allow(
     unused_variables,
@@ -67,63 +86,246 @@ mod file_actions_nodes {
     use ::toolschema::__private as rt;
     use rt::Value;
     /// `toolschema:///schema.json#`
-    pub(super) fn n0<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n0<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        let admitting = !C && failures.take_hand(v);
-        if !::core::matches!(v, Value::Object(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "toolschema:///schema.json#/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(4), v),
-            );
+        if E {
+            failures.open(ip, kp, "toolschema:///schema.json#");
         }
-        match v {
-            Value::Object(map) => {
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            let admitting = !C && failures.take_hand(v);
+            if !::core::matches!(v, Value::Object(_)) {
                 if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "toolschema:///schema.json#/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(4), v),
+                );
+            }
+            match v {
+                Value::Object(map) => {
+                    if !C {
+                        if !rt::has_member(map, "action") {
+                            return Ok(false);
+                        }
+                    }
+                    for (key, value) in map {
+                        match key.as_str() {
+                            name if rt::same_name(name, "timeout") => {
+                                let kp_properties = kp.key("properties");
+                                if !n7_properties_timeout(
+                                    mode,
+                                    value,
+                                    &ip.key(key),
+                                    &kp_properties.key(key),
+                                    depth,
+                                    failures,
+                                )? {
+                                    if !C {
+                                        return Ok(false);
+                                    }
+                                    valid = false;
+                                }
+                            }
+                            _ => {}
+                        }
+                        if admitting && !failures.admit(key, value) {
+                            return Ok(false);
+                        }
+                    }
                     if !rt::has_member(map, "action") {
-                        return Ok(false);
+                        if !C {
+                            return Ok(false);
+                        }
+                        valid = false;
+                        rt::record(
+                            failures,
+                            ip,
+                            &kp.key("required"),
+                            "toolschema:///schema.json#/required",
+                            "required",
+                            rt::messages::required("action"),
+                        );
                     }
                 }
-                for (key, value) in map {
-                    match key.as_str() {
-                        name if rt::same_name(name, "timeout") => {
-                            let kp_properties = kp.key("properties");
-                            if !n7_properties_timeout(
-                                mode,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
+                _ => {}
+            }
+            let one_of_member = rt::discriminating_member(v, "action");
+            let one_of_member_pick: usize = match one_of_member {
+                None => usize::MAX,
+                Some(Value::String(s)) => 'pick: {
+                    match s.len() {
+                        4 => {
+                            match s.as_str() {
+                                name if rt::same_name(name, "read") => {
+                                    break 'pick 0;
                                 }
-                                valid = false;
+                                name if rt::same_name(name, "list") => {
+                                    break 'pick 3;
+                                }
+                                name if rt::same_name(name, "move") => {
+                                    break 'pick 4;
+                                }
+                                _ => {}
+                            }
+                        }
+                        5 => {
+                            match s.as_str() {
+                                name if rt::same_name(name, "write") => {
+                                    break 'pick 1;
+                                }
+                                _ => {}
+                            }
+                        }
+                        6 => {
+                            match s.as_str() {
+                                name if rt::same_name(name, "delete") => {
+                                    break 'pick 2;
+                                }
+                                name if rt::same_name(name, "remove") => {
+                                    break 'pick 2;
+                                }
+                                _ => {}
                             }
                         }
                         _ => {}
                     }
-                    if admitting && !failures.admit(key, value) {
-                        return Ok(false);
+                    usize::MAX - 1
+                }
+                Some(_) => usize::MAX - 1,
+            };
+            let mut first: Option<usize> = None;
+            let mut second: Option<usize> = None;
+            'one_of: {
+                if E || one_of_member_pick == 0 || one_of_member_pick == usize::MAX {
+                    if n1_oneof_0(
+                        mode.branch(),
+                        v,
+                        ip,
+                        &kp.key("oneOf").index(0),
+                        depth,
+                        failures,
+                    )? {
+                        if first.is_none() {
+                            first = Some(0);
+                        } else if second.is_none() {
+                            second = Some(0);
+                            if !E {
+                                break 'one_of;
+                            }
+                        }
                     }
                 }
-                if !rt::has_member(map, "action") {
+                if E || one_of_member_pick == 1 || one_of_member_pick == usize::MAX {
+                    if n2_oneof_1(
+                        mode.branch(),
+                        v,
+                        ip,
+                        &kp.key("oneOf").index(1),
+                        depth,
+                        failures,
+                    )? {
+                        if first.is_none() {
+                            first = Some(1);
+                        } else if second.is_none() {
+                            second = Some(1);
+                            if !E {
+                                break 'one_of;
+                            }
+                        }
+                    }
+                }
+                if E || one_of_member_pick == 2 || one_of_member_pick == usize::MAX {
+                    if n3_oneof_2(
+                        mode.branch(),
+                        v,
+                        ip,
+                        &kp.key("oneOf").index(2),
+                        depth,
+                        failures,
+                    )? {
+                        if first.is_none() {
+                            first = Some(2);
+                        } else if second.is_none() {
+                            second = Some(2);
+                            if !E {
+                                break 'one_of;
+                            }
+                        }
+                    }
+                }
+                if E || one_of_member_pick == 3 || one_of_member_pick == usize::MAX {
+                    if n4_oneof_3(
+                        mode.branch(),
+                        v,
+                        ip,
+                        &kp.key("oneOf").index(3),
+                        depth,
+                        failures,
+                    )? {
+                        if first.is_none() {
+                            first = Some(3);
+                        } else if second.is_none() {
+                            second = Some(3);
+                            if !E {
+                                break 'one_of;
+                            }
+                        }
+                    }
+                }
+                if E || one_of_member_pick == 4 || one_of_member_pick == usize::MAX {
+                    if n5_oneof_4(
+                        mode.branch(),
+                        v,
+                        ip,
+                        &kp.key("oneOf").index(4),
+                        depth,
+                        failures,
+                    )? {
+                        if first.is_none() {
+                            first = Some(4);
+                        } else if second.is_none() {
+                            second = Some(4);
+                            if !E {
+                                break 'one_of;
+                            }
+                        }
+                    }
+                }
+                if n6_oneof_5(
+                    mode.branch(),
+                    v,
+                    ip,
+                    &kp.key("oneOf").index(5),
+                    depth,
+                    failures,
+                )? {
+                    if first.is_none() {
+                        first = Some(5);
+                    } else if second.is_none() {
+                        second = Some(5);
+                        if !E {
+                            break 'one_of;
+                        }
+                    }
+                }
+            }
+            match (first, second) {
+                (Some(_), None) => {}
+                (None, _) => {
                     if !C {
                         return Ok(false);
                     }
@@ -131,99 +333,678 @@ mod file_actions_nodes {
                     rt::record(
                         failures,
                         ip,
-                        &kp.key("required"),
-                        "toolschema:///schema.json#/required",
-                        "required",
-                        rt::messages::required("action"),
+                        &kp.key("oneOf"),
+                        "toolschema:///schema.json#/oneOf",
+                        "oneOf",
+                        rt::messages::one_of_none(),
+                    );
+                }
+                (Some(a), Some(b)) => {
+                    if !C {
+                        return Ok(false);
+                    }
+                    valid = false;
+                    rt::record(
+                        failures,
+                        ip,
+                        &kp.key("oneOf"),
+                        "toolschema:///schema.json#/oneOf",
+                        "oneOf",
+                        rt::messages::one_of_many(a, b),
                     );
                 }
             }
-            _ => {}
-        }
-        let one_of_member = rt::discriminating_member(v, "action");
-        let one_of_member_pick: usize = match one_of_member {
-            None => usize::MAX,
-            Some(Value::String(s)) => 'pick: {
-                match s.len() {
-                    4 => {
-                        match s.as_str() {
-                            name if rt::same_name(name, "read") => {
-                                break 'pick 0;
-                            }
-                            name if rt::same_name(name, "list") => {
-                                break 'pick 3;
-                            }
-                            name if rt::same_name(name, "move") => {
-                                break 'pick 4;
-                            }
-                            _ => {}
-                        }
-                    }
-                    5 => {
-                        match s.as_str() {
-                            name if rt::same_name(name, "write") => {
-                                break 'pick 1;
-                            }
-                            _ => {}
-                        }
-                    }
-                    6 => {
-                        match s.as_str() {
-                            name if rt::same_name(name, "delete") => {
-                                break 'pick 2;
-                            }
-                            name if rt::same_name(name, "remove") => {
-                                break 'pick 2;
-                            }
-                            _ => {}
-                        }
-                    }
-                    _ => {}
-                }
-                usize::MAX - 1
-            }
-            Some(_) => usize::MAX - 1,
+            Ok(valid)
         };
-        let mut first: Option<usize> = None;
-        let mut second: Option<usize> = None;
-        'one_of: {
-            if one_of_member_pick == 0 || one_of_member_pick == usize::MAX {
-                if n1_oneof_0(
-                    rt::QUICK,
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
                     v,
                     ip,
-                    &kp.key("oneOf").index(0),
-                    depth,
-                    failures,
-                )? {
-                    if first.is_none() {
-                        first = Some(0);
-                    } else {
-                        second = Some(0);
-                        break 'one_of;
+                    kp,
+                    "toolschema:///schema.json#",
+                    &[],
+                    valid,
+                );
+            }
+        }
+        outcome
+    }
+    /// `toolschema:///schema.json#/oneOf/0`
+    pub(super) fn n1_oneof_0<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        if E {
+            failures.open(ip, kp, "toolschema:///schema.json#/oneOf/0");
+        }
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            match v {
+                Value::Object(map) => {
+                    let mut seen: u64 = 0;
+                    for (key, value) in map {
+                        match key.as_str() {
+                            name if rt::same_name(name, "action") => {
+                                let kp_properties = kp.key("properties");
+                                if !n22_oneof_0_properties_action(
+                                    mode,
+                                    value,
+                                    &ip.key(key),
+                                    &kp_properties.key(key),
+                                    depth,
+                                    failures,
+                                )? {
+                                    if !C {
+                                        return Ok(false);
+                                    }
+                                    valid = false;
+                                }
+                            }
+                            name if rt::same_name(name, "path") => {
+                                seen |= 1 << 0;
+                                let kp_properties = kp.key("properties");
+                                if !n13_oneof_4_properties_from(
+                                    mode,
+                                    5,
+                                    value,
+                                    &ip.key(key),
+                                    &kp_properties.key(key),
+                                    depth,
+                                    failures,
+                                )? {
+                                    if !C {
+                                        return Ok(false);
+                                    }
+                                    valid = false;
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                    if seen & (1 << 0) == 0 {
+                        if !C {
+                            return Ok(false);
+                        }
+                        valid = false;
+                        rt::record(
+                            failures,
+                            ip,
+                            &kp.key("required"),
+                            "toolschema:///schema.json#/oneOf/0/required",
+                            "required",
+                            rt::messages::required("path"),
+                        );
                     }
                 }
+                _ => {}
             }
-            if one_of_member_pick == 1 || one_of_member_pick == usize::MAX {
-                if n2_oneof_1(
-                    rt::QUICK,
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
                     v,
                     ip,
-                    &kp.key("oneOf").index(1),
-                    depth,
-                    failures,
-                )? {
-                    if first.is_none() {
-                        first = Some(1);
-                    } else {
-                        second = Some(1);
-                        break 'one_of;
+                    kp,
+                    "toolschema:///schema.json#/oneOf/0",
+                    &[],
+                    valid,
+                );
+            }
+        }
+        outcome
+    }
+    /// `toolschema:///schema.json#/oneOf/1`
+    pub(super) fn n2_oneof_1<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        if E {
+            failures.open(ip, kp, "toolschema:///schema.json#/oneOf/1");
+        }
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            match v {
+                Value::Object(map) => {
+                    let mut seen: u64 = 0;
+                    for (key, value) in map {
+                        match key.as_str() {
+                            name if rt::same_name(name, "action") => {
+                                let kp_properties = kp.key("properties");
+                                if !n19_oneof_1_properties_action(
+                                    mode,
+                                    value,
+                                    &ip.key(key),
+                                    &kp_properties.key(key),
+                                    depth,
+                                    failures,
+                                )? {
+                                    if !C {
+                                        return Ok(false);
+                                    }
+                                    valid = false;
+                                }
+                            }
+                            name if rt::same_name(name, "content") => {
+                                seen |= 1 << 1;
+                                let kp_properties = kp.key("properties");
+                                if !n13_oneof_4_properties_from(
+                                    mode,
+                                    3,
+                                    value,
+                                    &ip.key(key),
+                                    &kp_properties.key(key),
+                                    depth,
+                                    failures,
+                                )? {
+                                    if !C {
+                                        return Ok(false);
+                                    }
+                                    valid = false;
+                                }
+                            }
+                            name if rt::same_name(name, "path") => {
+                                seen |= 1 << 0;
+                                let kp_properties = kp.key("properties");
+                                if !n13_oneof_4_properties_from(
+                                    mode,
+                                    4,
+                                    value,
+                                    &ip.key(key),
+                                    &kp_properties.key(key),
+                                    depth,
+                                    failures,
+                                )? {
+                                    if !C {
+                                        return Ok(false);
+                                    }
+                                    valid = false;
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                    if seen & (1 << 0) == 0 {
+                        if !C {
+                            return Ok(false);
+                        }
+                        valid = false;
+                        rt::record(
+                            failures,
+                            ip,
+                            &kp.key("required"),
+                            "toolschema:///schema.json#/oneOf/1/required",
+                            "required",
+                            rt::messages::required("path"),
+                        );
+                    }
+                    if seen & (1 << 1) == 0 {
+                        if !C {
+                            return Ok(false);
+                        }
+                        valid = false;
+                        rt::record(
+                            failures,
+                            ip,
+                            &kp.key("required"),
+                            "toolschema:///schema.json#/oneOf/1/required",
+                            "required",
+                            rt::messages::required("content"),
+                        );
                     }
                 }
+                _ => {}
             }
-            if one_of_member_pick == 2 || one_of_member_pick == usize::MAX {
-                if n3_oneof_2(
-                    rt::QUICK,
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/oneOf/1",
+                    &[],
+                    valid,
+                );
+            }
+        }
+        outcome
+    }
+    /// `toolschema:///schema.json#/oneOf/2`
+    pub(super) fn n3_oneof_2<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        if E {
+            failures.open(ip, kp, "toolschema:///schema.json#/oneOf/2");
+        }
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            match v {
+                Value::Object(map) => {
+                    let mut seen: u64 = 0;
+                    for (key, value) in map {
+                        match key.as_str() {
+                            name if rt::same_name(name, "action") => {
+                                let kp_properties = kp.key("properties");
+                                if !n17_oneof_2_properties_action(
+                                    mode,
+                                    value,
+                                    &ip.key(key),
+                                    &kp_properties.key(key),
+                                    depth,
+                                    failures,
+                                )? {
+                                    if !C {
+                                        return Ok(false);
+                                    }
+                                    valid = false;
+                                }
+                            }
+                            name if rt::same_name(name, "path") => {
+                                seen |= 1 << 0;
+                                let kp_properties = kp.key("properties");
+                                if !n13_oneof_4_properties_from(
+                                    mode,
+                                    2,
+                                    value,
+                                    &ip.key(key),
+                                    &kp_properties.key(key),
+                                    depth,
+                                    failures,
+                                )? {
+                                    if !C {
+                                        return Ok(false);
+                                    }
+                                    valid = false;
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                    if seen & (1 << 0) == 0 {
+                        if !C {
+                            return Ok(false);
+                        }
+                        valid = false;
+                        rt::record(
+                            failures,
+                            ip,
+                            &kp.key("required"),
+                            "toolschema:///schema.json#/oneOf/2/required",
+                            "required",
+                            rt::messages::required("path"),
+                        );
+                    }
+                }
+                _ => {}
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/oneOf/2",
+                    &[],
+                    valid,
+                );
+            }
+        }
+        outcome
+    }
+    /// `toolschema:///schema.json#/oneOf/3`
+    pub(super) fn n4_oneof_3<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        if E {
+            failures.open(ip, kp, "toolschema:///schema.json#/oneOf/3");
+        }
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            match v {
+                Value::Object(map) => {
+                    for (key, value) in map {
+                        match key.as_str() {
+                            name if rt::same_name(name, "action") => {
+                                let kp_properties = kp.key("properties");
+                                if !n15_oneof_3_properties_action(
+                                    mode,
+                                    value,
+                                    &ip.key(key),
+                                    &kp_properties.key(key),
+                                    depth,
+                                    failures,
+                                )? {
+                                    if !C {
+                                        return Ok(false);
+                                    }
+                                    valid = false;
+                                }
+                            }
+                            name if rt::same_name(name, "recursive") => {
+                                let kp_properties = kp.key("properties");
+                                if !n16_oneof_3_properties_recursive(
+                                    mode,
+                                    value,
+                                    &ip.key(key),
+                                    &kp_properties.key(key),
+                                    depth,
+                                    failures,
+                                )? {
+                                    if !C {
+                                        return Ok(false);
+                                    }
+                                    valid = false;
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                _ => {}
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/oneOf/3",
+                    &[],
+                    valid,
+                );
+            }
+        }
+        outcome
+    }
+    /// `toolschema:///schema.json#/oneOf/4`
+    pub(super) fn n5_oneof_4<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        if E {
+            failures.open(ip, kp, "toolschema:///schema.json#/oneOf/4");
+        }
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            match v {
+                Value::Object(map) => {
+                    let mut seen: u64 = 0;
+                    for (key, value) in map {
+                        match key.as_str() {
+                            name if rt::same_name(name, "action") => {
+                                let kp_properties = kp.key("properties");
+                                if !n12_oneof_4_properties_action(
+                                    mode,
+                                    value,
+                                    &ip.key(key),
+                                    &kp_properties.key(key),
+                                    depth,
+                                    failures,
+                                )? {
+                                    if !C {
+                                        return Ok(false);
+                                    }
+                                    valid = false;
+                                }
+                            }
+                            name if rt::same_name(name, "from") => {
+                                seen |= 1 << 0;
+                                let kp_properties = kp.key("properties");
+                                if !n13_oneof_4_properties_from(
+                                    mode,
+                                    0,
+                                    value,
+                                    &ip.key(key),
+                                    &kp_properties.key(key),
+                                    depth,
+                                    failures,
+                                )? {
+                                    if !C {
+                                        return Ok(false);
+                                    }
+                                    valid = false;
+                                }
+                            }
+                            name if rt::same_name(name, "to") => {
+                                seen |= 1 << 1;
+                                let kp_properties = kp.key("properties");
+                                if !n13_oneof_4_properties_from(
+                                    mode,
+                                    1,
+                                    value,
+                                    &ip.key(key),
+                                    &kp_properties.key(key),
+                                    depth,
+                                    failures,
+                                )? {
+                                    if !C {
+                                        return Ok(false);
+                                    }
+                                    valid = false;
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                    if seen & (1 << 0) == 0 {
+                        if !C {
+                            return Ok(false);
+                        }
+                        valid = false;
+                        rt::record(
+                            failures,
+                            ip,
+                            &kp.key("required"),
+                            "toolschema:///schema.json#/oneOf/4/required",
+                            "required",
+                            rt::messages::required("from"),
+                        );
+                    }
+                    if seen & (1 << 1) == 0 {
+                        if !C {
+                            return Ok(false);
+                        }
+                        valid = false;
+                        rt::record(
+                            failures,
+                            ip,
+                            &kp.key("required"),
+                            "toolschema:///schema.json#/oneOf/4/required",
+                            "required",
+                            rt::messages::required("to"),
+                        );
+                    }
+                }
+                _ => {}
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/oneOf/4",
+                    &[],
+                    valid,
+                );
+            }
+        }
+        outcome
+    }
+    /// `toolschema:///schema.json#/oneOf/5`
+    pub(super) fn n6_oneof_5<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        if E {
+            failures.open(ip, kp, "toolschema:///schema.json#/oneOf/5");
+        }
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            match v {
+                Value::Object(map) => {
+                    let mut seen: u64 = 0;
+                    for (key, value) in map {
+                        match key.as_str() {
+                            name if rt::same_name(name, "dry_run") => {
+                                seen |= 1 << 0;
+                                let kp_properties = kp.key("properties");
+                                if !n11_oneof_5_properties_dry_run(
+                                    mode,
+                                    value,
+                                    &ip.key(key),
+                                    &kp_properties.key(key),
+                                    depth,
+                                    failures,
+                                )? {
+                                    if !C {
+                                        return Ok(false);
+                                    }
+                                    valid = false;
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                    if seen & (1 << 0) == 0 {
+                        if !C {
+                            return Ok(false);
+                        }
+                        valid = false;
+                        rt::record(
+                            failures,
+                            ip,
+                            &kp.key("required"),
+                            "toolschema:///schema.json#/oneOf/5/required",
+                            "required",
+                            rt::messages::required("dry_run"),
+                        );
+                    }
+                }
+                _ => {}
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/oneOf/5",
+                    &[],
+                    valid,
+                );
+            }
+        }
+        outcome
+    }
+    /// `toolschema:///schema.json#/properties/timeout`
+    pub(super) fn n7_properties_timeout<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        if E {
+            failures.open(ip, kp, "toolschema:///schema.json#/properties/timeout");
+        }
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            let mut first: Option<usize> = None;
+            let mut second: Option<usize> = None;
+            'one_of: {
+                if E || rt::TypeSet::from_bits(64).matches(v) {
+                    if n8_properties_timeout_oneof_0(
+                        mode.branch(),
+                        v,
+                        ip,
+                        &kp.key("oneOf").index(0),
+                        depth,
+                        failures,
+                    )? {
+                        if first.is_none() {
+                            first = Some(0);
+                        } else if second.is_none() {
+                            second = Some(0);
+                            if !E {
+                                break 'one_of;
+                            }
+                        }
+                    }
+                }
+                if E || rt::TypeSet::from_bits(32).matches(v) {
+                    if n9_properties_timeout_oneof_1(
+                        mode.branch(),
+                        v,
+                        ip,
+                        &kp.key("oneOf").index(1),
+                        depth,
+                        failures,
+                    )? {
+                        if first.is_none() {
+                            first = Some(1);
+                        } else if second.is_none() {
+                            second = Some(1);
+                            if !E {
+                                break 'one_of;
+                            }
+                        }
+                    }
+                }
+                if n10_properties_timeout_oneof_2(
+                    mode.branch(),
                     v,
                     ip,
                     &kp.key("oneOf").index(2),
@@ -232,836 +1013,344 @@ mod file_actions_nodes {
                 )? {
                     if first.is_none() {
                         first = Some(2);
-                    } else {
+                    } else if second.is_none() {
                         second = Some(2);
-                        break 'one_of;
+                        if !E {
+                            break 'one_of;
+                        }
                     }
                 }
             }
-            if one_of_member_pick == 3 || one_of_member_pick == usize::MAX {
-                if n4_oneof_3(
-                    rt::QUICK,
+            match (first, second) {
+                (Some(_), None) => {}
+                (None, _) => {
+                    if !C {
+                        return Ok(false);
+                    }
+                    valid = false;
+                    rt::record(
+                        failures,
+                        ip,
+                        &kp.key("oneOf"),
+                        "toolschema:///schema.json#/properties/timeout/oneOf",
+                        "oneOf",
+                        rt::messages::one_of_none(),
+                    );
+                }
+                (Some(a), Some(b)) => {
+                    if !C {
+                        return Ok(false);
+                    }
+                    valid = false;
+                    rt::record(
+                        failures,
+                        ip,
+                        &kp.key("oneOf"),
+                        "toolschema:///schema.json#/properties/timeout/oneOf",
+                        "oneOf",
+                        rt::messages::one_of_many(a, b),
+                    );
+                }
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
                     v,
                     ip,
-                    &kp.key("oneOf").index(3),
-                    depth,
-                    failures,
-                )? {
-                    if first.is_none() {
-                        first = Some(3);
-                    } else {
-                        second = Some(3);
-                        break 'one_of;
-                    }
-                }
-            }
-            if one_of_member_pick == 4 || one_of_member_pick == usize::MAX {
-                if n5_oneof_4(
-                    rt::QUICK,
-                    v,
-                    ip,
-                    &kp.key("oneOf").index(4),
-                    depth,
-                    failures,
-                )? {
-                    if first.is_none() {
-                        first = Some(4);
-                    } else {
-                        second = Some(4);
-                        break 'one_of;
-                    }
-                }
-            }
-            if n6_oneof_5(
-                rt::QUICK,
-                v,
-                ip,
-                &kp.key("oneOf").index(5),
-                depth,
-                failures,
-            )? {
-                if first.is_none() {
-                    first = Some(5);
-                } else {
-                    second = Some(5);
-                    break 'one_of;
-                }
-            }
-        }
-        match (first, second) {
-            (Some(_), None) => {}
-            (None, _) => {
-                if !C {
-                    return Ok(false);
-                }
-                valid = false;
-                rt::record(
-                    failures,
-                    ip,
-                    &kp.key("oneOf"),
-                    "toolschema:///schema.json#/oneOf",
-                    "oneOf",
-                    rt::messages::one_of_none(),
-                );
-            }
-            (Some(a), Some(b)) => {
-                if !C {
-                    return Ok(false);
-                }
-                valid = false;
-                rt::record(
-                    failures,
-                    ip,
-                    &kp.key("oneOf"),
-                    "toolschema:///schema.json#/oneOf",
-                    "oneOf",
-                    rt::messages::one_of_many(a, b),
+                    kp,
+                    "toolschema:///schema.json#/properties/timeout",
+                    &[],
+                    valid,
                 );
             }
         }
-        Ok(valid)
-    }
-    /// `toolschema:///schema.json#/oneOf/0`
-    pub(super) fn n1_oneof_0<const C: bool>(
-        mode: rt::Mode<C>,
-        v: &Value,
-        ip: &rt::Path<'_>,
-        kp: &rt::Path<'_>,
-        depth: usize,
-        failures: &mut rt::Sink,
-    ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        match v {
-            Value::Object(map) => {
-                let mut seen: u64 = 0;
-                for (key, value) in map {
-                    match key.as_str() {
-                        name if rt::same_name(name, "action") => {
-                            let kp_properties = kp.key("properties");
-                            if !n22_oneof_0_properties_action(
-                                mode,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
-                                }
-                                valid = false;
-                            }
-                        }
-                        name if rt::same_name(name, "path") => {
-                            seen |= 1 << 0;
-                            let kp_properties = kp.key("properties");
-                            if !n13_oneof_4_properties_from(
-                                mode,
-                                5,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
-                                }
-                                valid = false;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                if seen & (1 << 0) == 0 {
-                    if !C {
-                        return Ok(false);
-                    }
-                    valid = false;
-                    rt::record(
-                        failures,
-                        ip,
-                        &kp.key("required"),
-                        "toolschema:///schema.json#/oneOf/0/required",
-                        "required",
-                        rt::messages::required("path"),
-                    );
-                }
-            }
-            _ => {}
-        }
-        Ok(valid)
-    }
-    /// `toolschema:///schema.json#/oneOf/1`
-    pub(super) fn n2_oneof_1<const C: bool>(
-        mode: rt::Mode<C>,
-        v: &Value,
-        ip: &rt::Path<'_>,
-        kp: &rt::Path<'_>,
-        depth: usize,
-        failures: &mut rt::Sink,
-    ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        match v {
-            Value::Object(map) => {
-                let mut seen: u64 = 0;
-                for (key, value) in map {
-                    match key.as_str() {
-                        name if rt::same_name(name, "action") => {
-                            let kp_properties = kp.key("properties");
-                            if !n19_oneof_1_properties_action(
-                                mode,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
-                                }
-                                valid = false;
-                            }
-                        }
-                        name if rt::same_name(name, "content") => {
-                            seen |= 1 << 1;
-                            let kp_properties = kp.key("properties");
-                            if !n13_oneof_4_properties_from(
-                                mode,
-                                3,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
-                                }
-                                valid = false;
-                            }
-                        }
-                        name if rt::same_name(name, "path") => {
-                            seen |= 1 << 0;
-                            let kp_properties = kp.key("properties");
-                            if !n13_oneof_4_properties_from(
-                                mode,
-                                4,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
-                                }
-                                valid = false;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                if seen & (1 << 0) == 0 {
-                    if !C {
-                        return Ok(false);
-                    }
-                    valid = false;
-                    rt::record(
-                        failures,
-                        ip,
-                        &kp.key("required"),
-                        "toolschema:///schema.json#/oneOf/1/required",
-                        "required",
-                        rt::messages::required("path"),
-                    );
-                }
-                if seen & (1 << 1) == 0 {
-                    if !C {
-                        return Ok(false);
-                    }
-                    valid = false;
-                    rt::record(
-                        failures,
-                        ip,
-                        &kp.key("required"),
-                        "toolschema:///schema.json#/oneOf/1/required",
-                        "required",
-                        rt::messages::required("content"),
-                    );
-                }
-            }
-            _ => {}
-        }
-        Ok(valid)
-    }
-    /// `toolschema:///schema.json#/oneOf/2`
-    pub(super) fn n3_oneof_2<const C: bool>(
-        mode: rt::Mode<C>,
-        v: &Value,
-        ip: &rt::Path<'_>,
-        kp: &rt::Path<'_>,
-        depth: usize,
-        failures: &mut rt::Sink,
-    ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        match v {
-            Value::Object(map) => {
-                let mut seen: u64 = 0;
-                for (key, value) in map {
-                    match key.as_str() {
-                        name if rt::same_name(name, "action") => {
-                            let kp_properties = kp.key("properties");
-                            if !n17_oneof_2_properties_action(
-                                mode,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
-                                }
-                                valid = false;
-                            }
-                        }
-                        name if rt::same_name(name, "path") => {
-                            seen |= 1 << 0;
-                            let kp_properties = kp.key("properties");
-                            if !n13_oneof_4_properties_from(
-                                mode,
-                                2,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
-                                }
-                                valid = false;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                if seen & (1 << 0) == 0 {
-                    if !C {
-                        return Ok(false);
-                    }
-                    valid = false;
-                    rt::record(
-                        failures,
-                        ip,
-                        &kp.key("required"),
-                        "toolschema:///schema.json#/oneOf/2/required",
-                        "required",
-                        rt::messages::required("path"),
-                    );
-                }
-            }
-            _ => {}
-        }
-        Ok(valid)
-    }
-    /// `toolschema:///schema.json#/oneOf/3`
-    pub(super) fn n4_oneof_3<const C: bool>(
-        mode: rt::Mode<C>,
-        v: &Value,
-        ip: &rt::Path<'_>,
-        kp: &rt::Path<'_>,
-        depth: usize,
-        failures: &mut rt::Sink,
-    ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        match v {
-            Value::Object(map) => {
-                for (key, value) in map {
-                    match key.as_str() {
-                        name if rt::same_name(name, "action") => {
-                            let kp_properties = kp.key("properties");
-                            if !n15_oneof_3_properties_action(
-                                mode,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
-                                }
-                                valid = false;
-                            }
-                        }
-                        name if rt::same_name(name, "recursive") => {
-                            let kp_properties = kp.key("properties");
-                            if !n16_oneof_3_properties_recursive(
-                                mode,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
-                                }
-                                valid = false;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-            }
-            _ => {}
-        }
-        Ok(valid)
-    }
-    /// `toolschema:///schema.json#/oneOf/4`
-    pub(super) fn n5_oneof_4<const C: bool>(
-        mode: rt::Mode<C>,
-        v: &Value,
-        ip: &rt::Path<'_>,
-        kp: &rt::Path<'_>,
-        depth: usize,
-        failures: &mut rt::Sink,
-    ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        match v {
-            Value::Object(map) => {
-                let mut seen: u64 = 0;
-                for (key, value) in map {
-                    match key.as_str() {
-                        name if rt::same_name(name, "action") => {
-                            let kp_properties = kp.key("properties");
-                            if !n12_oneof_4_properties_action(
-                                mode,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
-                                }
-                                valid = false;
-                            }
-                        }
-                        name if rt::same_name(name, "from") => {
-                            seen |= 1 << 0;
-                            let kp_properties = kp.key("properties");
-                            if !n13_oneof_4_properties_from(
-                                mode,
-                                0,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
-                                }
-                                valid = false;
-                            }
-                        }
-                        name if rt::same_name(name, "to") => {
-                            seen |= 1 << 1;
-                            let kp_properties = kp.key("properties");
-                            if !n13_oneof_4_properties_from(
-                                mode,
-                                1,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
-                                }
-                                valid = false;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                if seen & (1 << 0) == 0 {
-                    if !C {
-                        return Ok(false);
-                    }
-                    valid = false;
-                    rt::record(
-                        failures,
-                        ip,
-                        &kp.key("required"),
-                        "toolschema:///schema.json#/oneOf/4/required",
-                        "required",
-                        rt::messages::required("from"),
-                    );
-                }
-                if seen & (1 << 1) == 0 {
-                    if !C {
-                        return Ok(false);
-                    }
-                    valid = false;
-                    rt::record(
-                        failures,
-                        ip,
-                        &kp.key("required"),
-                        "toolschema:///schema.json#/oneOf/4/required",
-                        "required",
-                        rt::messages::required("to"),
-                    );
-                }
-            }
-            _ => {}
-        }
-        Ok(valid)
-    }
-    /// `toolschema:///schema.json#/oneOf/5`
-    pub(super) fn n6_oneof_5<const C: bool>(
-        mode: rt::Mode<C>,
-        v: &Value,
-        ip: &rt::Path<'_>,
-        kp: &rt::Path<'_>,
-        depth: usize,
-        failures: &mut rt::Sink,
-    ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        match v {
-            Value::Object(map) => {
-                let mut seen: u64 = 0;
-                for (key, value) in map {
-                    match key.as_str() {
-                        name if rt::same_name(name, "dry_run") => {
-                            seen |= 1 << 0;
-                            let kp_properties = kp.key("properties");
-                            if !n11_oneof_5_properties_dry_run(
-                                mode,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
-                                }
-                                valid = false;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                if seen & (1 << 0) == 0 {
-                    if !C {
-                        return Ok(false);
-                    }
-                    valid = false;
-                    rt::record(
-                        failures,
-                        ip,
-                        &kp.key("required"),
-                        "toolschema:///schema.json#/oneOf/5/required",
-                        "required",
-                        rt::messages::required("dry_run"),
-                    );
-                }
-            }
-            _ => {}
-        }
-        Ok(valid)
-    }
-    /// `toolschema:///schema.json#/properties/timeout`
-    pub(super) fn n7_properties_timeout<const C: bool>(
-        mode: rt::Mode<C>,
-        v: &Value,
-        ip: &rt::Path<'_>,
-        kp: &rt::Path<'_>,
-        depth: usize,
-        failures: &mut rt::Sink,
-    ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        let mut first: Option<usize> = None;
-        let mut second: Option<usize> = None;
-        'one_of: {
-            if rt::TypeSet::from_bits(64).matches(v) {
-                if n8_properties_timeout_oneof_0(
-                    rt::QUICK,
-                    v,
-                    ip,
-                    &kp.key("oneOf").index(0),
-                    depth,
-                    failures,
-                )? {
-                    if first.is_none() {
-                        first = Some(0);
-                    } else {
-                        second = Some(0);
-                        break 'one_of;
-                    }
-                }
-            }
-            if rt::TypeSet::from_bits(32).matches(v) {
-                if n9_properties_timeout_oneof_1(
-                    rt::QUICK,
-                    v,
-                    ip,
-                    &kp.key("oneOf").index(1),
-                    depth,
-                    failures,
-                )? {
-                    if first.is_none() {
-                        first = Some(1);
-                    } else {
-                        second = Some(1);
-                        break 'one_of;
-                    }
-                }
-            }
-            if n10_properties_timeout_oneof_2(
-                rt::QUICK,
-                v,
-                ip,
-                &kp.key("oneOf").index(2),
-                depth,
-                failures,
-            )? {
-                if first.is_none() {
-                    first = Some(2);
-                } else {
-                    second = Some(2);
-                    break 'one_of;
-                }
-            }
-        }
-        match (first, second) {
-            (Some(_), None) => {}
-            (None, _) => {
-                if !C {
-                    return Ok(false);
-                }
-                valid = false;
-                rt::record(
-                    failures,
-                    ip,
-                    &kp.key("oneOf"),
-                    "toolschema:///schema.json#/properties/timeout/oneOf",
-                    "oneOf",
-                    rt::messages::one_of_none(),
-                );
-            }
-            (Some(a), Some(b)) => {
-                if !C {
-                    return Ok(false);
-                }
-                valid = false;
-                rt::record(
-                    failures,
-                    ip,
-                    &kp.key("oneOf"),
-                    "toolschema:///schema.json#/properties/timeout/oneOf",
-                    "oneOf",
-                    rt::messages::one_of_many(a, b),
-                );
-            }
-        }
-        Ok(valid)
+        outcome
     }
     /// `toolschema:///schema.json#/properties/timeout/oneOf/0`
-    pub(super) fn n8_properties_timeout_oneof_0<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n8_properties_timeout_oneof_0<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        if !::core::matches!(v, Value::Number(n) if rt::is_integer(n)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "toolschema:///schema.json#/properties/timeout/oneOf/0/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(64), v),
-            );
+        if E {
+            failures
+                .open(ip, kp, "toolschema:///schema.json#/properties/timeout/oneOf/0");
         }
-        match v {
-            Value::Number(n) => {
-                static MINIMUM: rt::LazyLock<rt::Bound> = rt::LazyLock::new(|| rt::Bound::new(
-                    &rt::number("1"),
-                ));
-                if match n.as_i64() {
-                    Some(x) => x < 1,
-                    None => MINIMUM.compare(n) < ::core::cmp::Ordering::Equal,
-                } {
-                    if !C {
-                        return Ok(false);
-                    }
-                    valid = false;
-                    rt::record(
-                        failures,
-                        ip,
-                        &kp.key("minimum"),
-                        "toolschema:///schema.json#/properties/timeout/oneOf/0/minimum",
-                        "minimum",
-                        rt::messages::minimum(n, MINIMUM.number()),
-                    );
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            if !::core::matches!(v, Value::Number(n) if rt::is_integer(n)) {
+                if !C {
+                    return Ok(false);
                 }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "toolschema:///schema.json#/properties/timeout/oneOf/0/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(64), v),
+                );
             }
-            _ => {}
+            match v {
+                Value::Number(n) => {
+                    static MINIMUM: rt::LazyLock<rt::Bound> = rt::LazyLock::new(|| rt::Bound::new(
+                        &rt::number("1"),
+                    ));
+                    if match n.as_i64() {
+                        Some(x) => x < 1,
+                        None => MINIMUM.compare(n) < ::core::cmp::Ordering::Equal,
+                    } {
+                        if !C {
+                            return Ok(false);
+                        }
+                        valid = false;
+                        rt::record(
+                            failures,
+                            ip,
+                            &kp.key("minimum"),
+                            "toolschema:///schema.json#/properties/timeout/oneOf/0/minimum",
+                            "minimum",
+                            rt::messages::minimum(n, MINIMUM.number()),
+                        );
+                    }
+                }
+                _ => {}
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/properties/timeout/oneOf/0",
+                    &[],
+                    valid,
+                );
+            }
         }
-        Ok(valid)
+        outcome
     }
     /// `toolschema:///schema.json#/properties/timeout/oneOf/1`
-    pub(super) fn n9_properties_timeout_oneof_1<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n9_properties_timeout_oneof_1<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        if !::core::matches!(v, Value::String(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "toolschema:///schema.json#/properties/timeout/oneOf/1/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
-            );
+        if E {
+            failures
+                .open(ip, kp, "toolschema:///schema.json#/properties/timeout/oneOf/1");
         }
-        match v {
-            Value::String(s) => {
-                static PATTERN: rt::LazyLock<rt::Pattern> = rt::LazyLock::new(|| rt::pattern(
-                    "^[0-9]+s$",
-                    1048576usize,
-                ));
-                if !PATTERN.is_match(s) {
-                    if !C {
-                        return Ok(false);
-                    }
-                    valid = false;
-                    rt::record(
-                        failures,
-                        ip,
-                        &kp.key("pattern"),
-                        "toolschema:///schema.json#/properties/timeout/oneOf/1/pattern",
-                        "pattern",
-                        rt::messages::pattern("^[0-9]+s$"),
-                    );
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            if !::core::matches!(v, Value::String(_)) {
+                if !C {
+                    return Ok(false);
                 }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "toolschema:///schema.json#/properties/timeout/oneOf/1/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
+                );
             }
-            _ => {}
+            match v {
+                Value::String(s) => {
+                    static PATTERN: rt::LazyLock<rt::Pattern> = rt::LazyLock::new(|| rt::pattern(
+                        "^[0-9]+s$",
+                        1048576usize,
+                    ));
+                    if !PATTERN.is_match(s) {
+                        if !C {
+                            return Ok(false);
+                        }
+                        valid = false;
+                        rt::record(
+                            failures,
+                            ip,
+                            &kp.key("pattern"),
+                            "toolschema:///schema.json#/properties/timeout/oneOf/1/pattern",
+                            "pattern",
+                            rt::messages::pattern("^[0-9]+s$"),
+                        );
+                    }
+                }
+                _ => {}
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/properties/timeout/oneOf/1",
+                    &[],
+                    valid,
+                );
+            }
         }
-        Ok(valid)
+        outcome
     }
     /// `toolschema:///schema.json#/properties/timeout/oneOf/2`
-    pub(super) fn n10_properties_timeout_oneof_2<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n10_properties_timeout_oneof_2<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        if !v.is_null() {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("const"),
-                "toolschema:///schema.json#/properties/timeout/oneOf/2/const",
-                "const",
-                "must be exactly null",
-            );
+        if E {
+            failures
+                .open(ip, kp, "toolschema:///schema.json#/properties/timeout/oneOf/2");
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            if !v.is_null() {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("const"),
+                    "toolschema:///schema.json#/properties/timeout/oneOf/2/const",
+                    "const",
+                    "must be exactly null",
+                );
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/properties/timeout/oneOf/2",
+                    &[],
+                    valid,
+                );
+            }
+        }
+        outcome
     }
     /// `toolschema:///schema.json#/oneOf/5/properties/dry_run`
-    pub(super) fn n11_oneof_5_properties_dry_run<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n11_oneof_5_properties_dry_run<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        if !(*v == Value::Bool(true)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("const"),
-                "toolschema:///schema.json#/oneOf/5/properties/dry_run/const",
-                "const",
-                "must be exactly true",
-            );
+        if E {
+            failures
+                .open(ip, kp, "toolschema:///schema.json#/oneOf/5/properties/dry_run");
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            if !(*v == Value::Bool(true)) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("const"),
+                    "toolschema:///schema.json#/oneOf/5/properties/dry_run/const",
+                    "const",
+                    "must be exactly true",
+                );
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/oneOf/5/properties/dry_run",
+                    &[],
+                    valid,
+                );
+            }
+        }
+        outcome
     }
     /// `toolschema:///schema.json#/oneOf/4/properties/action`
-    pub(super) fn n12_oneof_4_properties_action<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n12_oneof_4_properties_action<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        if !(::core::matches!(v, Value::String(s) if s == "move")) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("const"),
-                "toolschema:///schema.json#/oneOf/4/properties/action/const",
-                "const",
-                "must be exactly \"move\"",
-            );
+        if E {
+            failures
+                .open(ip, kp, "toolschema:///schema.json#/oneOf/4/properties/action");
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            if !(::core::matches!(v, Value::String(s) if s == "move")) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("const"),
+                    "toolschema:///schema.json#/oneOf/4/properties/action/const",
+                    "const",
+                    "must be exactly \"move\"",
+                );
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/oneOf/4/properties/action",
+                    &[],
+                    valid,
+                );
+            }
+        }
+        outcome
     }
     /// `toolschema:///schema.json#/oneOf/4/properties/from`
     /// `toolschema:///schema.json#/oneOf/4/properties/to`
@@ -1069,8 +1358,8 @@ mod file_actions_nodes {
     /// `toolschema:///schema.json#/oneOf/1/properties/content`
     /// `toolschema:///schema.json#/oneOf/1/properties/path`
     /// `toolschema:///schema.json#/oneOf/0/properties/path`
-    pub(super) fn n13_oneof_4_properties_from<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n13_oneof_4_properties_from<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -1078,169 +1367,288 @@ mod file_actions_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        if !::core::matches!(v, Value::String(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                {
-                    static ABSOLUTE: [&str; 6] = [
-                        "toolschema:///schema.json#/oneOf/4/properties/from/type",
-                        "toolschema:///schema.json#/oneOf/4/properties/to/type",
-                        "toolschema:///schema.json#/oneOf/2/properties/path/type",
-                        "toolschema:///schema.json#/oneOf/1/properties/content/type",
-                        "toolschema:///schema.json#/oneOf/1/properties/path/type",
-                        "toolschema:///schema.json#/oneOf/0/properties/path/type",
-                    ];
-                    ABSOLUTE[at]
-                },
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
-            );
+        static URIS: [&str; 6] = [
+            "toolschema:///schema.json#/oneOf/4/properties/from",
+            "toolschema:///schema.json#/oneOf/4/properties/to",
+            "toolschema:///schema.json#/oneOf/2/properties/path",
+            "toolschema:///schema.json#/oneOf/1/properties/content",
+            "toolschema:///schema.json#/oneOf/1/properties/path",
+            "toolschema:///schema.json#/oneOf/0/properties/path",
+        ];
+        if E {
+            failures.open(ip, kp, URIS[at]);
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            if !::core::matches!(v, Value::String(_)) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    {
+                        static ABSOLUTE: [&str; 6] = [
+                            "toolschema:///schema.json#/oneOf/4/properties/from/type",
+                            "toolschema:///schema.json#/oneOf/4/properties/to/type",
+                            "toolschema:///schema.json#/oneOf/2/properties/path/type",
+                            "toolschema:///schema.json#/oneOf/1/properties/content/type",
+                            "toolschema:///schema.json#/oneOf/1/properties/path/type",
+                            "toolschema:///schema.json#/oneOf/0/properties/path/type",
+                        ];
+                        ABSOLUTE[at]
+                    },
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
+                );
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(failures, v, ip, kp, URIS[at], &[], valid);
+            }
+        }
+        outcome
     }
     /// `toolschema:///schema.json#/oneOf/3/properties/action`
-    pub(super) fn n15_oneof_3_properties_action<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n15_oneof_3_properties_action<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        if !(::core::matches!(v, Value::String(s) if s == "list")) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("const"),
-                "toolschema:///schema.json#/oneOf/3/properties/action/const",
-                "const",
-                "must be exactly \"list\"",
-            );
+        if E {
+            failures
+                .open(ip, kp, "toolschema:///schema.json#/oneOf/3/properties/action");
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            if !(::core::matches!(v, Value::String(s) if s == "list")) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("const"),
+                    "toolschema:///schema.json#/oneOf/3/properties/action/const",
+                    "const",
+                    "must be exactly \"list\"",
+                );
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/oneOf/3/properties/action",
+                    &[],
+                    valid,
+                );
+            }
+        }
+        outcome
     }
     /// `toolschema:///schema.json#/oneOf/3/properties/recursive`
-    pub(super) fn n16_oneof_3_properties_recursive<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n16_oneof_3_properties_recursive<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        if !::core::matches!(v, Value::Bool(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "toolschema:///schema.json#/oneOf/3/properties/recursive/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(2), v),
-            );
+        if E {
+            failures
+                .open(ip, kp, "toolschema:///schema.json#/oneOf/3/properties/recursive");
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            if !::core::matches!(v, Value::Bool(_)) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "toolschema:///schema.json#/oneOf/3/properties/recursive/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(2), v),
+                );
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/oneOf/3/properties/recursive",
+                    &[],
+                    valid,
+                );
+            }
+        }
+        outcome
     }
     /// `toolschema:///schema.json#/oneOf/2/properties/action`
-    pub(super) fn n17_oneof_2_properties_action<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n17_oneof_2_properties_action<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        if !::core::matches!(
-            v, Value::String(s) if ::core::matches!(s.as_str(), "delete" | "remove")
-        ) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("enum"),
-                "toolschema:///schema.json#/oneOf/2/properties/action/enum",
-                "enum",
-                "must be one of: \"delete\", \"remove\"",
-            );
+        if E {
+            failures
+                .open(ip, kp, "toolschema:///schema.json#/oneOf/2/properties/action");
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            if !::core::matches!(
+                v, Value::String(s) if ::core::matches!(s.as_str(), "delete" | "remove")
+            ) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("enum"),
+                    "toolschema:///schema.json#/oneOf/2/properties/action/enum",
+                    "enum",
+                    "must be one of: \"delete\", \"remove\"",
+                );
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/oneOf/2/properties/action",
+                    &[],
+                    valid,
+                );
+            }
+        }
+        outcome
     }
     /// `toolschema:///schema.json#/oneOf/1/properties/action`
-    pub(super) fn n19_oneof_1_properties_action<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n19_oneof_1_properties_action<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        if !(::core::matches!(v, Value::String(s) if s == "write")) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("const"),
-                "toolschema:///schema.json#/oneOf/1/properties/action/const",
-                "const",
-                "must be exactly \"write\"",
-            );
+        if E {
+            failures
+                .open(ip, kp, "toolschema:///schema.json#/oneOf/1/properties/action");
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            if !(::core::matches!(v, Value::String(s) if s == "write")) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("const"),
+                    "toolschema:///schema.json#/oneOf/1/properties/action/const",
+                    "const",
+                    "must be exactly \"write\"",
+                );
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/oneOf/1/properties/action",
+                    &[],
+                    valid,
+                );
+            }
+        }
+        outcome
     }
     /// `toolschema:///schema.json#/oneOf/0/properties/action`
-    pub(super) fn n22_oneof_0_properties_action<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n22_oneof_0_properties_action<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        if !(::core::matches!(v, Value::String(s) if s == "read")) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("const"),
-                "toolschema:///schema.json#/oneOf/0/properties/action/const",
-                "const",
-                "must be exactly \"read\"",
-            );
+        if E {
+            failures
+                .open(ip, kp, "toolschema:///schema.json#/oneOf/0/properties/action");
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            if !(::core::matches!(v, Value::String(s) if s == "read")) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("const"),
+                    "toolschema:///schema.json#/oneOf/0/properties/action/const",
+                    "const",
+                    "must be exactly \"read\"",
+                );
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/oneOf/0/properties/action",
+                    &[],
+                    valid,
+                );
+            }
+        }
+        outcome
     }
 }

@@ -41,6 +41,25 @@ impl ::toolschema::Validate for NestedDefs {
         );
         rt::finish(outcome.map(|_| failures.into_failures()))
     }
+    #[inline]
+    fn evaluate(
+        &self,
+        instance: &::toolschema::__private::Value,
+    ) -> ::core::result::Result<::toolschema::Evaluation, ::toolschema::Error> {
+        use ::toolschema::__private as rt;
+        rt::check_arguments(instance, 128, 1000000, 16777216)
+            .map_err(rt::Error::instance_execution_failure)?;
+        let mut failures = rt::Sink::tracing(10000000);
+        let outcome = nested_defs_nodes::n0(
+            rt::EVALUATE,
+            instance,
+            &rt::Path::ROOT,
+            &rt::Path::ROOT,
+            0,
+            &mut failures,
+        );
+        rt::evaluation(outcome, failures)
+    }
 }
 #[allow(
     unused_variables,
@@ -63,95 +82,65 @@ mod nested_defs_nodes {
     use ::toolschema::__private as rt;
     use rt::Value;
     /// `toolschema:///schema.json#`
-    pub(super) fn n0<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n0<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        if !::core::matches!(v, Value::Object(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "toolschema:///schema.json#/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(4), v),
-            );
+        if E {
+            failures.open(ip, kp, "toolschema:///schema.json#");
         }
-        match v {
-            Value::Object(map) => {
-                let mut seen: u64 = 0;
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            if !::core::matches!(v, Value::Object(_)) {
                 if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "toolschema:///schema.json#/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(4), v),
+                );
+            }
+            match v {
+                Value::Object(map) => {
+                    let mut seen: u64 = 0;
+                    if !C {
+                        for (key, value) in map {
+                            match key.as_str() {
+                                name if rt::same_name(name, "title") => {
+                                    seen |= 1 << 0;
+                                    if !n3_properties_title(
+                                        rt::QUICK,
+                                        value,
+                                        ip,
+                                        kp,
+                                        depth,
+                                        failures,
+                                    )? {
+                                        return Ok(false);
+                                    }
+                                }
+                                _ => {}
+                            }
+                        }
+                        if seen & (1 << 0) == 0 {
+                            return Ok(false);
+                        }
+                    }
                     for (key, value) in map {
                         match key.as_str() {
-                            name if rt::same_name(name, "title") => {
-                                seen |= 1 << 0;
-                                if !n3_properties_title(
-                                    rt::QUICK,
-                                    value,
-                                    ip,
-                                    kp,
-                                    depth,
-                                    failures,
-                                )? {
-                                    return Ok(false);
-                                }
-                            }
-                            _ => {}
-                        }
-                    }
-                    if seen & (1 << 0) == 0 {
-                        return Ok(false);
-                    }
-                }
-                for (key, value) in map {
-                    match key.as_str() {
-                        name if rt::same_name(name, "assignee") => {
-                            let kp_properties = kp.key("properties");
-                            if !n1_properties_assignee(
-                                mode,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
-                                }
-                                valid = false;
-                            }
-                        }
-                        name if rt::same_name(name, "labels") => {
-                            let kp_properties = kp.key("properties");
-                            if !n2_properties_labels(
-                                mode,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
-                                }
-                                valid = false;
-                            }
-                        }
-                        name if rt::same_name(name, "title") => {
-                            seen |= 1 << 0;
-                            let kp_properties = kp.key("properties");
-                            if C {
-                                if !n3_properties_title(
+                            name if rt::same_name(name, "assignee") => {
+                                let kp_properties = kp.key("properties");
+                                if !n1_properties_assignee(
                                     mode,
                                     value,
                                     &ip.key(key),
@@ -165,405 +154,615 @@ mod nested_defs_nodes {
                                     valid = false;
                                 }
                             }
+                            name if rt::same_name(name, "labels") => {
+                                let kp_properties = kp.key("properties");
+                                if !n2_properties_labels(
+                                    mode,
+                                    value,
+                                    &ip.key(key),
+                                    &kp_properties.key(key),
+                                    depth,
+                                    failures,
+                                )? {
+                                    if !C {
+                                        return Ok(false);
+                                    }
+                                    valid = false;
+                                }
+                            }
+                            name if rt::same_name(name, "title") => {
+                                seen |= 1 << 0;
+                                let kp_properties = kp.key("properties");
+                                if C {
+                                    if !n3_properties_title(
+                                        mode,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
+                                    }
+                                }
+                            }
+                            _ => {}
                         }
-                        _ => {}
                     }
-                }
-                if seen & (1 << 0) == 0 {
-                    if !C {
-                        return Ok(false);
-                    }
-                    valid = false;
-                    rt::record(
-                        failures,
-                        ip,
-                        &kp.key("required"),
-                        "toolschema:///schema.json#/required",
-                        "required",
-                        rt::messages::required("title"),
-                    );
-                }
-            }
-            _ => {}
-        }
-        Ok(valid)
-    }
-    /// `toolschema:///schema.json#/properties/assignee`
-    pub(super) fn n1_properties_assignee<const C: bool>(
-        mode: rt::Mode<C>,
-        v: &Value,
-        ip: &rt::Path<'_>,
-        kp: &rt::Path<'_>,
-        depth: usize,
-        failures: &mut rt::Sink,
-    ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        if !n6_defs_user(mode, v, ip, &kp.key("$ref"), depth, failures)? {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-        }
-        Ok(valid)
-    }
-    /// `toolschema:///schema.json#/properties/labels`
-    pub(super) fn n2_properties_labels<const C: bool>(
-        mode: rt::Mode<C>,
-        v: &Value,
-        ip: &rt::Path<'_>,
-        kp: &rt::Path<'_>,
-        depth: usize,
-        failures: &mut rt::Sink,
-    ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        if !::core::matches!(v, Value::Array(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "toolschema:///schema.json#/properties/labels/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(8), v),
-            );
-        }
-        match v {
-            Value::Array(items) => {
-                if (items.len() as u64) > 10 {
-                    if !C {
-                        return Ok(false);
-                    }
-                    valid = false;
-                    rt::record(
-                        failures,
-                        ip,
-                        &kp.key("maxItems"),
-                        "toolschema:///schema.json#/properties/labels/maxItems",
-                        "maxItems",
-                        rt::messages::max_items(10, items.len()),
-                    );
-                }
-                if let Some((a, b)) = rt::first_duplicate(items) {
-                    if !C {
-                        return Ok(false);
-                    }
-                    valid = false;
-                    rt::record(
-                        failures,
-                        ip,
-                        &kp.key("uniqueItems"),
-                        "toolschema:///schema.json#/properties/labels/uniqueItems",
-                        "uniqueItems",
-                        rt::messages::unique_items(a, b),
-                    );
-                }
-                let kp_items = kp.key("items");
-                for (i, item) in items.iter().enumerate() {
-                    if !n4_properties_labels_items(
-                        mode,
-                        item,
-                        &ip.index(i),
-                        &kp_items,
-                        depth,
-                        failures,
-                    )? {
+                    if seen & (1 << 0) == 0 {
                         if !C {
                             return Ok(false);
                         }
                         valid = false;
+                        rt::record(
+                            failures,
+                            ip,
+                            &kp.key("required"),
+                            "toolschema:///schema.json#/required",
+                            "required",
+                            rt::messages::required("title"),
+                        );
                     }
                 }
+                _ => {}
             }
-            _ => {}
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#",
+                    &[],
+                    valid,
+                );
+            }
         }
-        Ok(valid)
+        outcome
+    }
+    /// `toolschema:///schema.json#/properties/assignee`
+    pub(super) fn n1_properties_assignee<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        if E {
+            failures.open(ip, kp, "toolschema:///schema.json#/properties/assignee");
+        }
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            if !n6_defs_user(mode, v, ip, &kp.key("$ref"), depth, failures)? {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/properties/assignee",
+                    &[],
+                    valid,
+                );
+            }
+        }
+        outcome
+    }
+    /// `toolschema:///schema.json#/properties/labels`
+    pub(super) fn n2_properties_labels<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        if E {
+            failures.open(ip, kp, "toolschema:///schema.json#/properties/labels");
+        }
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            if !::core::matches!(v, Value::Array(_)) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "toolschema:///schema.json#/properties/labels/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(8), v),
+                );
+            }
+            match v {
+                Value::Array(items) => {
+                    if (items.len() as u64) > 10 {
+                        if !C {
+                            return Ok(false);
+                        }
+                        valid = false;
+                        rt::record(
+                            failures,
+                            ip,
+                            &kp.key("maxItems"),
+                            "toolschema:///schema.json#/properties/labels/maxItems",
+                            "maxItems",
+                            rt::messages::max_items(10, items.len()),
+                        );
+                    }
+                    if let Some((a, b)) = rt::first_duplicate(items) {
+                        if !C {
+                            return Ok(false);
+                        }
+                        valid = false;
+                        rt::record(
+                            failures,
+                            ip,
+                            &kp.key("uniqueItems"),
+                            "toolschema:///schema.json#/properties/labels/uniqueItems",
+                            "uniqueItems",
+                            rt::messages::unique_items(a, b),
+                        );
+                    }
+                    let kp_items = kp.key("items");
+                    for (i, item) in items.iter().enumerate() {
+                        if !n4_properties_labels_items(
+                            mode,
+                            item,
+                            &ip.index(i),
+                            &kp_items,
+                            depth,
+                            failures,
+                        )? {
+                            if !C {
+                                return Ok(false);
+                            }
+                            valid = false;
+                        }
+                    }
+                }
+                _ => {}
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/properties/labels",
+                    &[],
+                    valid,
+                );
+            }
+        }
+        outcome
     }
     /// `toolschema:///schema.json#/properties/title`
-    pub(super) fn n3_properties_title<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n3_properties_title<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        if !::core::matches!(v, Value::String(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "toolschema:///schema.json#/properties/title/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
-            );
+        if E {
+            failures.open(ip, kp, "toolschema:///schema.json#/properties/title");
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            if !::core::matches!(v, Value::String(_)) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "toolschema:///schema.json#/properties/title/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
+                );
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/properties/title",
+                    &[],
+                    valid,
+                );
+            }
+        }
+        outcome
     }
     /// `toolschema:///schema.json#/properties/labels/items`
-    pub(super) fn n4_properties_labels_items<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n4_properties_labels_items<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        if !n5_defs_label(mode, v, ip, &kp.key("$ref"), depth, failures)? {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
+        if E {
+            failures.open(ip, kp, "toolschema:///schema.json#/properties/labels/items");
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            if !n5_defs_label(mode, v, ip, &kp.key("$ref"), depth, failures)? {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/properties/labels/items",
+                    &[],
+                    valid,
+                );
+            }
+        }
+        outcome
     }
     /// `toolschema:///schema.json#/$defs/label`
-    pub(super) fn n5_defs_label<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n5_defs_label<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        if !::core::matches!(v, Value::String(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "toolschema:///schema.json#/$defs/label/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
-            );
+        if E {
+            failures.open(ip, kp, "toolschema:///schema.json#/$defs/label");
         }
-        match v {
-            Value::String(s) => {
-                let length = rt::string_length(s);
-                if (length as u64) < 1 {
-                    if !C {
-                        return Ok(false);
-                    }
-                    valid = false;
-                    rt::record(
-                        failures,
-                        ip,
-                        &kp.key("minLength"),
-                        "toolschema:///schema.json#/$defs/label/minLength",
-                        "minLength",
-                        rt::messages::min_length(1, length),
-                    );
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            if !::core::matches!(v, Value::String(_)) {
+                if !C {
+                    return Ok(false);
                 }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "toolschema:///schema.json#/$defs/label/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
+                );
             }
-            _ => {}
+            match v {
+                Value::String(s) => {
+                    let length = rt::string_length(s);
+                    if (length as u64) < 1 {
+                        if !C {
+                            return Ok(false);
+                        }
+                        valid = false;
+                        rt::record(
+                            failures,
+                            ip,
+                            &kp.key("minLength"),
+                            "toolschema:///schema.json#/$defs/label/minLength",
+                            "minLength",
+                            rt::messages::min_length(1, length),
+                        );
+                    }
+                }
+                _ => {}
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/$defs/label",
+                    &[],
+                    valid,
+                );
+            }
         }
-        Ok(valid)
+        outcome
     }
     /// `toolschema:///schema.json#/$defs/user`
-    pub(super) fn n6_defs_user<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n6_defs_user<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        if !::core::matches!(v, Value::Object(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "toolschema:///schema.json#/$defs/user/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(4), v),
-            );
+        if E {
+            failures.open(ip, kp, "toolschema:///schema.json#/$defs/user");
         }
-        match v {
-            Value::Object(map) => {
-                let mut seen: u64 = 0;
-                for (key, value) in map {
-                    match key.as_str() {
-                        name if rt::same_name(name, "id") => {
-                            let kp_properties = kp.key("properties");
-                            if !n7_defs_user_properties_id(
-                                mode,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            if !::core::matches!(v, Value::Object(_)) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "toolschema:///schema.json#/$defs/user/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(4), v),
+                );
+            }
+            match v {
+                Value::Object(map) => {
+                    let mut seen: u64 = 0;
+                    for (key, value) in map {
+                        match key.as_str() {
+                            name if rt::same_name(name, "id") => {
+                                let kp_properties = kp.key("properties");
+                                if !n7_defs_user_properties_id(
+                                    mode,
+                                    value,
+                                    &ip.key(key),
+                                    &kp_properties.key(key),
+                                    depth,
+                                    failures,
+                                )? {
+                                    if !C {
+                                        return Ok(false);
+                                    }
+                                    valid = false;
                                 }
-                                valid = false;
                             }
-                        }
-                        name if rt::same_name(name, "login") => {
-                            seen |= 1 << 0;
-                            let kp_properties = kp.key("properties");
-                            if !n8_defs_user_properties_login(
-                                mode,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
+                            name if rt::same_name(name, "login") => {
+                                seen |= 1 << 0;
+                                let kp_properties = kp.key("properties");
+                                if !n8_defs_user_properties_login(
+                                    mode,
+                                    value,
+                                    &ip.key(key),
+                                    &kp_properties.key(key),
+                                    depth,
+                                    failures,
+                                )? {
+                                    if !C {
+                                        return Ok(false);
+                                    }
+                                    valid = false;
                                 }
-                                valid = false;
                             }
+                            _ => {}
                         }
-                        _ => {}
+                    }
+                    if seen & (1 << 0) == 0 {
+                        if !C {
+                            return Ok(false);
+                        }
+                        valid = false;
+                        rt::record(
+                            failures,
+                            ip,
+                            &kp.key("required"),
+                            "toolschema:///schema.json#/$defs/user/required",
+                            "required",
+                            rt::messages::required("login"),
+                        );
                     }
                 }
-                if seen & (1 << 0) == 0 {
-                    if !C {
-                        return Ok(false);
-                    }
-                    valid = false;
-                    rt::record(
-                        failures,
-                        ip,
-                        &kp.key("required"),
-                        "toolschema:///schema.json#/$defs/user/required",
-                        "required",
-                        rt::messages::required("login"),
-                    );
-                }
+                _ => {}
             }
-            _ => {}
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/$defs/user",
+                    &[],
+                    valid,
+                );
+            }
         }
-        Ok(valid)
+        outcome
     }
     /// `toolschema:///schema.json#/$defs/user/properties/id`
-    pub(super) fn n7_defs_user_properties_id<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n7_defs_user_properties_id<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        if !::core::matches!(v, Value::Number(n) if rt::is_integer(n)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "toolschema:///schema.json#/$defs/user/properties/id/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(64), v),
-            );
+        if E {
+            failures.open(ip, kp, "toolschema:///schema.json#/$defs/user/properties/id");
         }
-        match v {
-            Value::Number(n) => {
-                static EXCLUSIVE_MINIMUM: rt::LazyLock<rt::Bound> = rt::LazyLock::new(|| rt::Bound::new(
-                    &rt::number("0"),
-                ));
-                if match n.as_i64() {
-                    Some(x) => x <= 0,
-                    None => EXCLUSIVE_MINIMUM.compare(n) <= ::core::cmp::Ordering::Equal,
-                } {
-                    if !C {
-                        return Ok(false);
-                    }
-                    valid = false;
-                    rt::record(
-                        failures,
-                        ip,
-                        &kp.key("exclusiveMinimum"),
-                        "toolschema:///schema.json#/$defs/user/properties/id/exclusiveMinimum",
-                        "exclusiveMinimum",
-                        rt::messages::exclusive_minimum(n, EXCLUSIVE_MINIMUM.number()),
-                    );
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            if !::core::matches!(v, Value::Number(n) if rt::is_integer(n)) {
+                if !C {
+                    return Ok(false);
                 }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "toolschema:///schema.json#/$defs/user/properties/id/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(64), v),
+                );
             }
-            _ => {}
+            match v {
+                Value::Number(n) => {
+                    static EXCLUSIVE_MINIMUM: rt::LazyLock<rt::Bound> = rt::LazyLock::new(||
+                    rt::Bound::new(&rt::number("0")));
+                    if match n.as_i64() {
+                        Some(x) => x <= 0,
+                        None => {
+                            EXCLUSIVE_MINIMUM.compare(n) <= ::core::cmp::Ordering::Equal
+                        }
+                    } {
+                        if !C {
+                            return Ok(false);
+                        }
+                        valid = false;
+                        rt::record(
+                            failures,
+                            ip,
+                            &kp.key("exclusiveMinimum"),
+                            "toolschema:///schema.json#/$defs/user/properties/id/exclusiveMinimum",
+                            "exclusiveMinimum",
+                            rt::messages::exclusive_minimum(
+                                n,
+                                EXCLUSIVE_MINIMUM.number(),
+                            ),
+                        );
+                    }
+                }
+                _ => {}
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/$defs/user/properties/id",
+                    &[],
+                    valid,
+                );
+            }
         }
-        Ok(valid)
+        outcome
     }
     /// `toolschema:///schema.json#/$defs/user/properties/login`
-    pub(super) fn n8_defs_user_properties_login<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n8_defs_user_properties_login<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        if !::core::matches!(v, Value::String(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "toolschema:///schema.json#/$defs/user/properties/login/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
-            );
+        if E {
+            failures
+                .open(ip, kp, "toolschema:///schema.json#/$defs/user/properties/login");
         }
-        match v {
-            Value::String(s) => {
-                static PATTERN: [(char, char); 3] = [('-', '-'), ('0', '9'), ('a', 'z')];
-                if !rt::class_repeat_match_by(
-                    s,
-                    |b: u8| ::core::matches!(b, b'-' | b'0'..= b'9' | b'a'..= b'z'),
-                    &PATTERN,
-                    1,
-                    Some(39),
-                ) {
-                    if !C {
-                        return Ok(false);
-                    }
-                    valid = false;
-                    rt::record(
-                        failures,
-                        ip,
-                        &kp.key("pattern"),
-                        "toolschema:///schema.json#/$defs/user/properties/login/pattern",
-                        "pattern",
-                        rt::messages::pattern("^[a-z0-9-]{1,39}$"),
-                    );
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            if !::core::matches!(v, Value::String(_)) {
+                if !C {
+                    return Ok(false);
                 }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "toolschema:///schema.json#/$defs/user/properties/login/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
+                );
             }
-            _ => {}
+            match v {
+                Value::String(s) => {
+                    static PATTERN: [(char, char); 3] = [
+                        ('-', '-'),
+                        ('0', '9'),
+                        ('a', 'z'),
+                    ];
+                    if !rt::class_repeat_match_by(
+                        s,
+                        |b: u8| ::core::matches!(b, b'-' | b'0'..= b'9' | b'a'..= b'z'),
+                        &PATTERN,
+                        1,
+                        Some(39),
+                    ) {
+                        if !C {
+                            return Ok(false);
+                        }
+                        valid = false;
+                        rt::record(
+                            failures,
+                            ip,
+                            &kp.key("pattern"),
+                            "toolschema:///schema.json#/$defs/user/properties/login/pattern",
+                            "pattern",
+                            rt::messages::pattern("^[a-z0-9-]{1,39}$"),
+                        );
+                    }
+                }
+                _ => {}
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/$defs/user/properties/login",
+                    &[],
+                    valid,
+                );
+            }
         }
-        Ok(valid)
+        outcome
     }
 }

@@ -45,6 +45,25 @@ impl ::toolschema::Validate for RecursiveTree {
         );
         rt::finish(outcome.map(|_| failures.into_failures()))
     }
+    #[inline]
+    fn evaluate(
+        &self,
+        instance: &::toolschema::__private::Value,
+    ) -> ::core::result::Result<::toolschema::Evaluation, ::toolschema::Error> {
+        use ::toolschema::__private as rt;
+        rt::check_arguments(instance, 128, 1000000, 16777216)
+            .map_err(rt::Error::instance_execution_failure)?;
+        let mut failures = rt::Sink::tracing(10000000);
+        let outcome = recursive_tree_nodes::n0(
+            rt::EVALUATE,
+            instance,
+            &rt::Path::ROOT,
+            &rt::Path::ROOT,
+            0,
+            &mut failures,
+        );
+        rt::evaluation(outcome, failures)
+    }
 }
 #[allow(
     unused_variables,
@@ -67,8 +86,8 @@ mod recursive_tree_nodes {
     use ::toolschema::__private as rt;
     use rt::Value;
     /// `toolschema:///schema.json#`
-    pub(super) fn n0<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n0<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -76,75 +95,63 @@ mod recursive_tree_nodes {
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
-            return rt::on_new_stack(&mut || n0::<C>(mode, v, ip, kp, depth, failures));
-        }
-        let mut valid = true;
-        failures.enter(ip, kp, "toolschema:///schema.json#", depth, 1024, 10000000)?;
-        let depth = depth + 1;
-        let admitting = !C && failures.take_hand(v);
-        if !::core::matches!(v, Value::Object(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "toolschema:///schema.json#/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(4), v),
+            return rt::on_new_stack(
+                &mut || n0::<C, E>(mode, v, ip, kp, depth, failures),
             );
         }
-        match v {
-            Value::Object(map) => {
-                let mut seen: u64 = 0;
+        if E {
+            failures.open(ip, kp, "toolschema:///schema.json#");
+        }
+        let outcome = {
+            let mut valid = true;
+            failures.enter(ip, kp, "toolschema:///schema.json#", depth, 1024, 10000000)?;
+            let depth = depth + 1;
+            let admitting = !C && failures.take_hand(v);
+            if !::core::matches!(v, Value::Object(_)) {
                 if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "toolschema:///schema.json#/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(4), v),
+                );
+            }
+            match v {
+                Value::Object(map) => {
+                    let mut seen: u64 = 0;
+                    if !C {
+                        for (key, value) in map {
+                            match key.as_str() {
+                                name if rt::same_name(name, "name") => {
+                                    seen |= 1 << 0;
+                                    if !n2_properties_name(
+                                        rt::QUICK,
+                                        value,
+                                        ip,
+                                        kp,
+                                        depth,
+                                        failures,
+                                    )? {
+                                        return Ok(false);
+                                    }
+                                }
+                                _ => {}
+                            }
+                        }
+                        if seen & (1 << 0) == 0 {
+                            return Ok(false);
+                        }
+                    }
                     for (key, value) in map {
                         match key.as_str() {
-                            name if rt::same_name(name, "name") => {
-                                seen |= 1 << 0;
-                                if !n2_properties_name(
-                                    rt::QUICK,
-                                    value,
-                                    ip,
-                                    kp,
-                                    depth,
-                                    failures,
-                                )? {
-                                    return Ok(false);
-                                }
-                            }
-                            _ => {}
-                        }
-                    }
-                    if seen & (1 << 0) == 0 {
-                        return Ok(false);
-                    }
-                }
-                for (key, value) in map {
-                    match key.as_str() {
-                        name if rt::same_name(name, "children") => {
-                            let kp_properties = kp.key("properties");
-                            if !n1_properties_children(
-                                mode,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
-                                }
-                                valid = false;
-                            }
-                        }
-                        name if rt::same_name(name, "name") => {
-                            seen |= 1 << 0;
-                            let kp_properties = kp.key("properties");
-                            if C {
-                                if !n2_properties_name(
+                            name if rt::same_name(name, "children") => {
+                                let kp_properties = kp.key("properties");
+                                if !n1_properties_children(
                                     mode,
                                     value,
                                     &ip.key(key),
@@ -158,35 +165,68 @@ mod recursive_tree_nodes {
                                     valid = false;
                                 }
                             }
+                            name if rt::same_name(name, "name") => {
+                                seen |= 1 << 0;
+                                let kp_properties = kp.key("properties");
+                                if C {
+                                    if !n2_properties_name(
+                                        mode,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
+                                    }
+                                }
+                            }
+                            _ => {}
                         }
-                        _ => {}
+                        if admitting && !failures.admit(key, value) {
+                            return Ok(false);
+                        }
                     }
-                    if admitting && !failures.admit(key, value) {
-                        return Ok(false);
+                    if seen & (1 << 0) == 0 {
+                        if !C {
+                            return Ok(false);
+                        }
+                        valid = false;
+                        rt::record(
+                            failures,
+                            ip,
+                            &kp.key("required"),
+                            "toolschema:///schema.json#/required",
+                            "required",
+                            rt::messages::required("name"),
+                        );
                     }
                 }
-                if seen & (1 << 0) == 0 {
-                    if !C {
-                        return Ok(false);
-                    }
-                    valid = false;
-                    rt::record(
-                        failures,
-                        ip,
-                        &kp.key("required"),
-                        "toolschema:///schema.json#/required",
-                        "required",
-                        rt::messages::required("name"),
-                    );
-                }
+                _ => {}
             }
-            _ => {}
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#",
+                    &[],
+                    valid,
+                );
+            }
         }
-        Ok(valid)
+        outcome
     }
     /// `toolschema:///schema.json#/properties/children`
-    pub(super) fn n1_properties_children<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n1_properties_children<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -195,87 +235,125 @@ mod recursive_tree_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n1_properties_children::<C>(mode, v, ip, kp, depth, failures),
+                &mut || n1_properties_children::<C, E>(mode, v, ip, kp, depth, failures),
             );
         }
-        let mut valid = true;
-        failures
-            .enter(
-                ip,
-                kp,
-                "toolschema:///schema.json#/properties/children",
-                depth,
-                1024,
-                10000000,
-            )?;
-        let depth = depth + 1;
-        if !::core::matches!(v, Value::Array(_)) {
-            if !C {
-                return Ok(false);
+        if E {
+            failures.open(ip, kp, "toolschema:///schema.json#/properties/children");
+        }
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/properties/children",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            if !::core::matches!(v, Value::Array(_)) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "toolschema:///schema.json#/properties/children/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(8), v),
+                );
             }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "toolschema:///schema.json#/properties/children/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(8), v),
-            );
-        }
-        match v {
-            Value::Array(items) => {
-                let kp_items = kp.key("items");
-                for (i, item) in items.iter().enumerate() {
-                    if !n3_properties_children_items(
-                        mode,
-                        item,
-                        &ip.index(i),
-                        &kp_items,
-                        depth,
-                        failures,
-                    )? {
-                        if !C {
-                            return Ok(false);
+            match v {
+                Value::Array(items) => {
+                    let kp_items = kp.key("items");
+                    for (i, item) in items.iter().enumerate() {
+                        if !n3_properties_children_items(
+                            mode,
+                            item,
+                            &ip.index(i),
+                            &kp_items,
+                            depth,
+                            failures,
+                        )? {
+                            if !C {
+                                return Ok(false);
+                            }
+                            valid = false;
                         }
-                        valid = false;
                     }
                 }
+                _ => {}
             }
-            _ => {}
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/properties/children",
+                    &[],
+                    valid,
+                );
+            }
         }
-        Ok(valid)
+        outcome
     }
     /// `toolschema:///schema.json#/properties/name`
-    pub(super) fn n2_properties_name<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n2_properties_name<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        if !::core::matches!(v, Value::String(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "toolschema:///schema.json#/properties/name/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
-            );
+        if E {
+            failures.open(ip, kp, "toolschema:///schema.json#/properties/name");
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            if !::core::matches!(v, Value::String(_)) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "toolschema:///schema.json#/properties/name/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
+                );
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/properties/name",
+                    &[],
+                    valid,
+                );
+            }
+        }
+        outcome
     }
     /// `toolschema:///schema.json#/properties/children/items`
-    pub(super) fn n3_properties_children_items<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n3_properties_children_items<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -286,26 +364,47 @@ mod recursive_tree_nodes {
             return rt::on_new_stack(
                 &mut || n3_properties_children_items::<
                     C,
+                    E,
                 >(mode, v, ip, kp, depth, failures),
             );
         }
-        let mut valid = true;
-        failures
-            .enter(
-                ip,
-                kp,
-                "toolschema:///schema.json#/properties/children/items",
-                depth,
-                1024,
-                10000000,
-            )?;
-        let depth = depth + 1;
-        if !n0(mode, v, ip, &kp.key("$ref"), depth, failures)? {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
+        if E {
+            failures
+                .open(ip, kp, "toolschema:///schema.json#/properties/children/items");
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/properties/children/items",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            if !n0(mode, v, ip, &kp.key("$ref"), depth, failures)? {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/properties/children/items",
+                    &[],
+                    valid,
+                );
+            }
+        }
+        outcome
     }
 }

@@ -45,6 +45,28 @@ impl crate::facade::toolschema::Validate for FlatTool {
         );
         rt::finish(outcome.map(|_| failures.into_failures()))
     }
+    #[inline]
+    fn evaluate(
+        &self,
+        instance: &crate::facade::toolschema::__private::Value,
+    ) -> ::core::result::Result<
+        crate::facade::toolschema::Evaluation,
+        crate::facade::toolschema::Error,
+    > {
+        use crate::facade::toolschema::__private as rt;
+        rt::check_arguments(instance, 128, 1000000, 16777216)
+            .map_err(rt::Error::instance_execution_failure)?;
+        let mut failures = rt::Sink::tracing(10000000);
+        let outcome = flat_tool_nodes::n0(
+            rt::EVALUATE,
+            instance,
+            &rt::Path::ROOT,
+            &rt::Path::ROOT,
+            0,
+            &mut failures,
+        );
+        rt::evaluation(outcome, failures)
+    }
 }
 #[allow(
     unused_variables,
@@ -67,410 +89,535 @@ mod flat_tool_nodes {
     use crate::facade::toolschema::__private as rt;
     use rt::Value;
     /// `toolschema:///schema.json#`
-    pub(super) fn n0<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n0<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        let admitting = !C && failures.take_hand(v);
-        if !::core::matches!(v, Value::Object(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "toolschema:///schema.json#/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(4), v),
-            );
+        if E {
+            failures.open(ip, kp, "toolschema:///schema.json#");
         }
-        match v {
-            Value::Object(map) => {
-                let mut seen: u64 = 0;
-                for (key, value) in map {
-                    let mut matched = false;
-                    match key.len() {
-                        4 => {
-                            match key.as_str() {
-                                name if rt::same_name(name, "site") => {
-                                    matched = true;
-                                    let kp_properties = kp.key("properties");
-                                    if !n4_properties_site(
-                                        mode,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            let admitting = !C && failures.take_hand(v);
+            if !::core::matches!(v, Value::Object(_)) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "toolschema:///schema.json#/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(4), v),
+                );
+            }
+            match v {
+                Value::Object(map) => {
+                    let mut seen: u64 = 0;
+                    for (key, value) in map {
+                        let mut matched = false;
+                        match key.len() {
+                            4 => {
+                                match key.as_str() {
+                                    name if rt::same_name(name, "site") => {
+                                        matched = true;
+                                        let kp_properties = kp.key("properties");
+                                        if !n4_properties_site(
+                                            mode,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
                                         }
-                                        valid = false;
                                     }
-                                }
-                                name if rt::same_name(name, "sort") => {
-                                    matched = true;
-                                    let kp_properties = kp.key("properties");
-                                    if !n5_properties_sort(
-                                        mode,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
+                                    name if rt::same_name(name, "sort") => {
+                                        matched = true;
+                                        let kp_properties = kp.key("properties");
+                                        if !n5_properties_sort(
+                                            mode,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
                                         }
-                                        valid = false;
                                     }
+                                    _ => {}
                                 }
-                                _ => {}
+                            }
+                            5 => {
+                                match key.as_str() {
+                                    name if rt::same_name(name, "exact") => {
+                                        matched = true;
+                                        let kp_properties = kp.key("properties");
+                                        if !n1_properties_exact(
+                                            mode,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
+                                        }
+                                    }
+                                    name if rt::same_name(name, "limit") => {
+                                        matched = true;
+                                        let kp_properties = kp.key("properties");
+                                        if !n2_properties_limit(
+                                            mode,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
+                                        }
+                                    }
+                                    name if rt::same_name(name, "query") => {
+                                        matched = true;
+                                        seen |= 1 << 0;
+                                        let kp_properties = kp.key("properties");
+                                        if !n3_properties_query(
+                                            mode,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
+                                        }
+                                    }
+                                    _ => {}
+                                }
+                            }
+                            _ => {}
+                        }
+                        if !matched {
+                            if !C {
+                                return Ok(false);
+                            }
+                            valid = false;
+                            if E {
+                                failures
+                                    .open(
+                                        &ip.key(key),
+                                        &kp.key("additionalProperties"),
+                                        "toolschema:///schema.json#/additionalProperties",
+                                    );
+                            }
+                            rt::record(
+                                failures,
+                                &ip.key(key),
+                                &kp.key("additionalProperties"),
+                                "toolschema:///schema.json#/additionalProperties",
+                                "additionalProperties",
+                                rt::messages::false_schema(
+                                    "additionalProperties",
+                                    Some(key),
+                                    None,
+                                ),
+                            );
+                            if E {
+                                failures.close(false);
                             }
                         }
-                        5 => {
-                            match key.as_str() {
-                                name if rt::same_name(name, "exact") => {
-                                    matched = true;
-                                    let kp_properties = kp.key("properties");
-                                    if !n1_properties_exact(
-                                        mode,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
-                                        }
-                                        valid = false;
-                                    }
-                                }
-                                name if rt::same_name(name, "limit") => {
-                                    matched = true;
-                                    let kp_properties = kp.key("properties");
-                                    if !n2_properties_limit(
-                                        mode,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
-                                        }
-                                        valid = false;
-                                    }
-                                }
-                                name if rt::same_name(name, "query") => {
-                                    matched = true;
-                                    seen |= 1 << 0;
-                                    let kp_properties = kp.key("properties");
-                                    if !n3_properties_query(
-                                        mode,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
-                                        }
-                                        valid = false;
-                                    }
-                                }
-                                _ => {}
-                            }
+                        if admitting && !failures.admit(key, value) {
+                            return Ok(false);
                         }
-                        _ => {}
                     }
-                    if !matched {
+                    if seen & (1 << 0) == 0 {
                         if !C {
                             return Ok(false);
                         }
                         valid = false;
                         rt::record(
                             failures,
-                            &ip.key(key),
-                            &kp.key("additionalProperties"),
-                            "toolschema:///schema.json#/additionalProperties",
-                            "additionalProperties",
-                            rt::messages::false_schema(
-                                "additionalProperties",
-                                Some(key),
-                                None,
-                            ),
+                            ip,
+                            &kp.key("required"),
+                            "toolschema:///schema.json#/required",
+                            "required",
+                            rt::messages::required("query"),
                         );
                     }
-                    if admitting && !failures.admit(key, value) {
-                        return Ok(false);
-                    }
                 }
-                if seen & (1 << 0) == 0 {
-                    if !C {
-                        return Ok(false);
-                    }
-                    valid = false;
-                    rt::record(
-                        failures,
-                        ip,
-                        &kp.key("required"),
-                        "toolschema:///schema.json#/required",
-                        "required",
-                        rt::messages::required("query"),
-                    );
-                }
+                _ => {}
             }
-            _ => {}
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#",
+                    &[],
+                    valid,
+                );
+            }
         }
-        Ok(valid)
+        outcome
     }
     /// `toolschema:///schema.json#/properties/exact`
-    pub(super) fn n1_properties_exact<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n1_properties_exact<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        if !::core::matches!(v, Value::Bool(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "toolschema:///schema.json#/properties/exact/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(2), v),
-            );
+        if E {
+            failures.open(ip, kp, "toolschema:///schema.json#/properties/exact");
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            if !::core::matches!(v, Value::Bool(_)) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "toolschema:///schema.json#/properties/exact/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(2), v),
+                );
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/properties/exact",
+                    &[],
+                    valid,
+                );
+            }
+        }
+        outcome
     }
     /// `toolschema:///schema.json#/properties/limit`
-    pub(super) fn n2_properties_limit<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n2_properties_limit<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        if !::core::matches!(v, Value::Number(n) if rt::is_integer(n)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "toolschema:///schema.json#/properties/limit/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(64), v),
-            );
+        if E {
+            failures.open(ip, kp, "toolschema:///schema.json#/properties/limit");
         }
-        match v {
-            Value::Number(n) => {
-                static MINIMUM: rt::LazyLock<rt::Bound> = rt::LazyLock::new(|| rt::Bound::new(
-                    &rt::number("1"),
-                ));
-                if match n.as_i64() {
-                    Some(x) => x < 1,
-                    None => MINIMUM.compare(n) < ::core::cmp::Ordering::Equal,
-                } {
-                    if !C {
-                        return Ok(false);
-                    }
-                    valid = false;
-                    rt::record(
-                        failures,
-                        ip,
-                        &kp.key("minimum"),
-                        "toolschema:///schema.json#/properties/limit/minimum",
-                        "minimum",
-                        rt::messages::minimum(n, MINIMUM.number()),
-                    );
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            if !::core::matches!(v, Value::Number(n) if rt::is_integer(n)) {
+                if !C {
+                    return Ok(false);
                 }
-                static MAXIMUM: rt::LazyLock<rt::Bound> = rt::LazyLock::new(|| rt::Bound::new(
-                    &rt::number("100"),
-                ));
-                if match n.as_i64() {
-                    Some(x) => x > 100,
-                    None => MAXIMUM.compare(n) > ::core::cmp::Ordering::Equal,
-                } {
-                    if !C {
-                        return Ok(false);
-                    }
-                    valid = false;
-                    rt::record(
-                        failures,
-                        ip,
-                        &kp.key("maximum"),
-                        "toolschema:///schema.json#/properties/limit/maximum",
-                        "maximum",
-                        rt::messages::maximum(n, MAXIMUM.number()),
-                    );
-                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "toolschema:///schema.json#/properties/limit/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(64), v),
+                );
             }
-            _ => {}
+            match v {
+                Value::Number(n) => {
+                    static MINIMUM: rt::LazyLock<rt::Bound> = rt::LazyLock::new(|| rt::Bound::new(
+                        &rt::number("1"),
+                    ));
+                    if match n.as_i64() {
+                        Some(x) => x < 1,
+                        None => MINIMUM.compare(n) < ::core::cmp::Ordering::Equal,
+                    } {
+                        if !C {
+                            return Ok(false);
+                        }
+                        valid = false;
+                        rt::record(
+                            failures,
+                            ip,
+                            &kp.key("minimum"),
+                            "toolschema:///schema.json#/properties/limit/minimum",
+                            "minimum",
+                            rt::messages::minimum(n, MINIMUM.number()),
+                        );
+                    }
+                    static MAXIMUM: rt::LazyLock<rt::Bound> = rt::LazyLock::new(|| rt::Bound::new(
+                        &rt::number("100"),
+                    ));
+                    if match n.as_i64() {
+                        Some(x) => x > 100,
+                        None => MAXIMUM.compare(n) > ::core::cmp::Ordering::Equal,
+                    } {
+                        if !C {
+                            return Ok(false);
+                        }
+                        valid = false;
+                        rt::record(
+                            failures,
+                            ip,
+                            &kp.key("maximum"),
+                            "toolschema:///schema.json#/properties/limit/maximum",
+                            "maximum",
+                            rt::messages::maximum(n, MAXIMUM.number()),
+                        );
+                    }
+                }
+                _ => {}
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/properties/limit",
+                    &[],
+                    valid,
+                );
+            }
         }
-        Ok(valid)
+        outcome
     }
     /// `toolschema:///schema.json#/properties/query`
-    pub(super) fn n3_properties_query<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n3_properties_query<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        if !::core::matches!(v, Value::String(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "toolschema:///schema.json#/properties/query/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
-            );
+        if E {
+            failures.open(ip, kp, "toolschema:///schema.json#/properties/query");
         }
-        match v {
-            Value::String(s) => {
-                let length = rt::string_length(s);
-                if (length as u64) < 1 {
-                    if !C {
-                        return Ok(false);
-                    }
-                    valid = false;
-                    rt::record(
-                        failures,
-                        ip,
-                        &kp.key("minLength"),
-                        "toolschema:///schema.json#/properties/query/minLength",
-                        "minLength",
-                        rt::messages::min_length(1, length),
-                    );
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            if !::core::matches!(v, Value::String(_)) {
+                if !C {
+                    return Ok(false);
                 }
-                if (length as u64) > 200 {
-                    if !C {
-                        return Ok(false);
-                    }
-                    valid = false;
-                    rt::record(
-                        failures,
-                        ip,
-                        &kp.key("maxLength"),
-                        "toolschema:///schema.json#/properties/query/maxLength",
-                        "maxLength",
-                        rt::messages::max_length(200, length),
-                    );
-                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "toolschema:///schema.json#/properties/query/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
+                );
             }
-            _ => {}
+            match v {
+                Value::String(s) => {
+                    let length = rt::string_length(s);
+                    if (length as u64) < 1 {
+                        if !C {
+                            return Ok(false);
+                        }
+                        valid = false;
+                        rt::record(
+                            failures,
+                            ip,
+                            &kp.key("minLength"),
+                            "toolschema:///schema.json#/properties/query/minLength",
+                            "minLength",
+                            rt::messages::min_length(1, length),
+                        );
+                    }
+                    if (length as u64) > 200 {
+                        if !C {
+                            return Ok(false);
+                        }
+                        valid = false;
+                        rt::record(
+                            failures,
+                            ip,
+                            &kp.key("maxLength"),
+                            "toolschema:///schema.json#/properties/query/maxLength",
+                            "maxLength",
+                            rt::messages::max_length(200, length),
+                        );
+                    }
+                }
+                _ => {}
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/properties/query",
+                    &[],
+                    valid,
+                );
+            }
         }
-        Ok(valid)
+        outcome
     }
     /// `toolschema:///schema.json#/properties/site`
-    pub(super) fn n4_properties_site<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n4_properties_site<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        if !::core::matches!(v, Value::String(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "toolschema:///schema.json#/properties/site/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
-            );
+        if E {
+            failures.open(ip, kp, "toolschema:///schema.json#/properties/site");
         }
-        match v {
-            Value::String(s) => {
-                if !s.starts_with("https://") {
-                    if !C {
-                        return Ok(false);
-                    }
-                    valid = false;
-                    rt::record(
-                        failures,
-                        ip,
-                        &kp.key("pattern"),
-                        "toolschema:///schema.json#/properties/site/pattern",
-                        "pattern",
-                        rt::messages::pattern("^https://"),
-                    );
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            if !::core::matches!(v, Value::String(_)) {
+                if !C {
+                    return Ok(false);
                 }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "toolschema:///schema.json#/properties/site/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
+                );
             }
-            _ => {}
+            match v {
+                Value::String(s) => {
+                    if !s.starts_with("https://") {
+                        if !C {
+                            return Ok(false);
+                        }
+                        valid = false;
+                        rt::record(
+                            failures,
+                            ip,
+                            &kp.key("pattern"),
+                            "toolschema:///schema.json#/properties/site/pattern",
+                            "pattern",
+                            rt::messages::pattern("^https://"),
+                        );
+                    }
+                }
+                _ => {}
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/properties/site",
+                    &[],
+                    valid,
+                );
+            }
         }
-        Ok(valid)
+        outcome
     }
     /// `toolschema:///schema.json#/properties/sort`
-    pub(super) fn n5_properties_sort<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n5_properties_sort<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        if !::core::matches!(
-            v, Value::String(s) if ::core::matches!(s.as_str(), "relevance" | "date")
-        ) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("enum"),
-                "toolschema:///schema.json#/properties/sort/enum",
-                "enum",
-                "must be one of: \"relevance\", \"date\"",
-            );
+        if E {
+            failures.open(ip, kp, "toolschema:///schema.json#/properties/sort");
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            if !::core::matches!(
+                v, Value::String(s) if ::core::matches!(s.as_str(), "relevance" | "date")
+            ) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("enum"),
+                    "toolschema:///schema.json#/properties/sort/enum",
+                    "enum",
+                    "must be one of: \"relevance\", \"date\"",
+                );
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/properties/sort",
+                    &[],
+                    valid,
+                );
+            }
+        }
+        outcome
     }
 }
 #[allow(

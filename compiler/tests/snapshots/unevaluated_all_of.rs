@@ -45,6 +45,25 @@ impl ::toolschema::Validate for UnevaluatedAllOf {
         );
         rt::finish(outcome.map(|_| failures.into_failures()))
     }
+    #[inline]
+    fn evaluate(
+        &self,
+        instance: &::toolschema::__private::Value,
+    ) -> ::core::result::Result<::toolschema::Evaluation, ::toolschema::Error> {
+        use ::toolschema::__private as rt;
+        rt::check_arguments(instance, 128, 1000000, 16777216)
+            .map_err(rt::Error::instance_execution_failure)?;
+        let mut failures = rt::Sink::tracing(10000000);
+        let outcome = unevaluated_all_of_nodes::n0(
+            rt::EVALUATE,
+            instance,
+            &rt::Path::ROOT,
+            &rt::Path::ROOT,
+            0,
+            &mut failures,
+        );
+        rt::evaluation(outcome, failures)
+    }
 }
 #[allow(
     unused_variables,
@@ -67,228 +86,284 @@ mod unevaluated_all_of_nodes {
     use ::toolschema::__private as rt;
     use rt::Value;
     /// `toolschema:///schema.json#`
-    pub(super) fn n0<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n0<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        let tracking = ::core::matches!(v, Value::Object(_));
-        let mut marks = rt::Marks::default();
-        let admitting = !C && failures.take_hand(v);
-        if admitting {
-            failures.hand(v);
+        if E {
+            failures.open(ip, kp, "toolschema:///schema.json#");
         }
-        if !n1_allof_0(
-            mode,
-            v,
-            ip,
-            &kp.key("allOf").index(0),
-            depth,
-            failures,
-            if tracking { Some(&mut marks) } else { None },
-        )? {
-            if !C {
-                return Ok(false);
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            let tracking = ::core::matches!(v, Value::Object(_));
+            let mut marks = rt::Marks::default();
+            let admitting = !C && failures.take_hand(v);
+            if admitting {
+                failures.hand(v);
             }
-            valid = false;
-        }
-        if !n2_allof_1(
-            mode,
-            v,
-            ip,
-            &kp.key("allOf").index(1),
-            depth,
-            failures,
-            if tracking { Some(&mut marks) } else { None },
-        )? {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-        }
-        let any = if tracking {
-            let mut any = false;
-            let mut branch = rt::Marks::default();
-            if n3_anyof_0(
-                rt::QUICK,
+            if !n1_allof_0(
+                mode,
                 v,
                 ip,
-                &kp.key("anyOf").index(0),
+                &kp.key("allOf").index(0),
                 depth,
                 failures,
-                Some(&mut branch),
+                if tracking { Some(&mut marks) } else { None },
             )? {
-                marks.merge(&branch);
-                any = true;
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
             }
-            let mut branch = rt::Marks::default();
-            if n4_anyof_1(
-                rt::QUICK,
+            if !n2_allof_1(
+                mode,
                 v,
                 ip,
-                &kp.key("anyOf").index(1),
+                &kp.key("allOf").index(1),
                 depth,
                 failures,
-                Some(&mut branch),
+                if tracking { Some(&mut marks) } else { None },
             )? {
-                marks.merge(&branch);
-                any = true;
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
             }
-            any
-        } else {
-            'any_of: {
+            let any = if tracking {
+                let mut any = false;
+                let mut branch = rt::Marks::default();
                 if n3_anyof_0(
-                    rt::QUICK,
+                    mode.branch(),
                     v,
                     ip,
                     &kp.key("anyOf").index(0),
                     depth,
                     failures,
-                    None,
+                    Some(&mut branch),
                 )? {
-                    break 'any_of true;
+                    marks.merge(&branch);
+                    any = true;
                 }
+                let mut branch = rt::Marks::default();
                 if n4_anyof_1(
-                    rt::QUICK,
+                    mode.branch(),
                     v,
                     ip,
                     &kp.key("anyOf").index(1),
                     depth,
                     failures,
-                    None,
+                    Some(&mut branch),
                 )? {
-                    break 'any_of true;
+                    marks.merge(&branch);
+                    any = true;
                 }
-                false
-            }
-        };
-        if !any {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("anyOf"),
-                "toolschema:///schema.json#/anyOf",
-                "anyOf",
-                rt::messages::any_of(),
-            );
-        }
-        match v {
-            Value::Object(map) => {
-                let kp_unevaluated = kp.key("unevaluatedProperties");
-                if !marks.all(map.len()) {
-                    for (i, (key, value)) in map.iter().enumerate() {
-                        if marks.get(i) {
-                            continue;
+                any
+            } else {
+                'any_of: {
+                    let mut any = false;
+                    if n3_anyof_0(
+                        mode.branch(),
+                        v,
+                        ip,
+                        &kp.key("anyOf").index(0),
+                        depth,
+                        failures,
+                        None,
+                    )? {
+                        if !E {
+                            break 'any_of true;
                         }
+                        any = true;
+                    }
+                    if n4_anyof_1(
+                        mode.branch(),
+                        v,
+                        ip,
+                        &kp.key("anyOf").index(1),
+                        depth,
+                        failures,
+                        None,
+                    )? {
+                        if !E {
+                            break 'any_of true;
+                        }
+                        any = true;
+                    }
+                    any
+                }
+            };
+            if !any {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("anyOf"),
+                    "toolschema:///schema.json#/anyOf",
+                    "anyOf",
+                    rt::messages::any_of(),
+                );
+            }
+            match v {
+                Value::Object(map) => {
+                    let kp_unevaluated = kp.key("unevaluatedProperties");
+                    if !marks.all(map.len()) {
+                        for (i, (key, value)) in map.iter().enumerate() {
+                            if marks.get(i) {
+                                continue;
+                            }
+                            if !C {
+                                return Ok(false);
+                            }
+                            valid = false;
+                            if E {
+                                failures
+                                    .open(
+                                        &ip.key(key),
+                                        &kp_unevaluated,
+                                        "toolschema:///schema.json#/unevaluatedProperties",
+                                    );
+                            }
+                            rt::record(
+                                failures,
+                                &ip.key(key),
+                                &kp_unevaluated,
+                                "toolschema:///schema.json#/unevaluatedProperties",
+                                "unevaluatedProperties",
+                                rt::messages::false_schema(
+                                    "unevaluatedProperties",
+                                    Some(key),
+                                    None,
+                                ),
+                            );
+                            if E {
+                                failures.close(false);
+                            }
+                            marks.set(i);
+                        }
+                    }
+                }
+                _ => {}
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#",
+                    &[],
+                    valid,
+                );
+            }
+        }
+        outcome
+    }
+    /// `toolschema:///schema.json#/allOf/0`
+    pub(super) fn n1_allof_0<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+        out: Option<&mut rt::Marks>,
+    ) -> Result<bool, rt::Halt> {
+        if E {
+            failures.open(ip, kp, "toolschema:///schema.json#/allOf/0");
+        }
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            let tracking = ::core::matches!(v, Value::Object(_) | Value::Array(_))
+                && out.is_some();
+            let mut marks = rt::Marks::default();
+            let admitting = !C && failures.take_hand(v);
+            match v {
+                Value::Object(map) => {
+                    let mut seen: u64 = 0;
+                    for (i, (key, value)) in map.iter().enumerate() {
+                        let mut matched = false;
+                        match key.as_str() {
+                            name if rt::same_name(name, "path") => {
+                                matched = true;
+                                seen |= 1 << 0;
+                                let kp_properties = kp.key("properties");
+                                if !n9_allof_0_properties_path(
+                                    mode,
+                                    value,
+                                    &ip.key(key),
+                                    &kp_properties.key(key),
+                                    depth,
+                                    failures,
+                                )? {
+                                    if !C {
+                                        return Ok(false);
+                                    }
+                                    valid = false;
+                                }
+                            }
+                            _ => {}
+                        }
+                        if matched && tracking {
+                            marks.set(i);
+                        }
+                        if admitting && !failures.admit(key, value) {
+                            return Ok(false);
+                        }
+                    }
+                    if seen & (1 << 0) == 0 {
                         if !C {
                             return Ok(false);
                         }
                         valid = false;
                         rt::record(
                             failures,
-                            &ip.key(key),
-                            &kp_unevaluated,
-                            "toolschema:///schema.json#/unevaluatedProperties",
-                            "unevaluatedProperties",
-                            rt::messages::false_schema(
-                                "unevaluatedProperties",
-                                Some(key),
-                                None,
-                            ),
+                            ip,
+                            &kp.key("required"),
+                            "toolschema:///schema.json#/allOf/0/required",
+                            "required",
+                            rt::messages::required("path"),
                         );
-                        marks.set(i);
                     }
                 }
+                _ => {}
             }
-            _ => {}
-        }
-        Ok(valid)
-    }
-    /// `toolschema:///schema.json#/allOf/0`
-    pub(super) fn n1_allof_0<const C: bool>(
-        mode: rt::Mode<C>,
-        v: &Value,
-        ip: &rt::Path<'_>,
-        kp: &rt::Path<'_>,
-        depth: usize,
-        failures: &mut rt::Sink,
-        out: Option<&mut rt::Marks>,
-    ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        let tracking = ::core::matches!(v, Value::Object(_) | Value::Array(_))
-            && out.is_some();
-        let mut marks = rt::Marks::default();
-        let admitting = !C && failures.take_hand(v);
-        match v {
-            Value::Object(map) => {
-                let mut seen: u64 = 0;
-                for (i, (key, value)) in map.iter().enumerate() {
-                    let mut matched = false;
-                    match key.as_str() {
-                        name if rt::same_name(name, "path") => {
-                            matched = true;
-                            seen |= 1 << 0;
-                            let kp_properties = kp.key("properties");
-                            if !n9_allof_0_properties_path(
-                                mode,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
-                                }
-                                valid = false;
-                            }
-                        }
-                        _ => {}
-                    }
-                    if matched && tracking {
-                        marks.set(i);
-                    }
-                    if admitting && !failures.admit(key, value) {
-                        return Ok(false);
-                    }
-                }
-                if seen & (1 << 0) == 0 {
-                    if !C {
-                        return Ok(false);
-                    }
-                    valid = false;
-                    rt::record(
-                        failures,
-                        ip,
-                        &kp.key("required"),
-                        "toolschema:///schema.json#/allOf/0/required",
-                        "required",
-                        rt::messages::required("path"),
-                    );
+            if valid {
+                if let Some(out) = out {
+                    out.merge(&marks);
                 }
             }
-            _ => {}
-        }
-        if valid {
-            if let Some(out) = out {
-                out.merge(&marks);
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/allOf/0",
+                    &[],
+                    valid,
+                );
             }
         }
-        Ok(valid)
+        outcome
     }
     /// `toolschema:///schema.json#/allOf/1`
-    pub(super) fn n2_allof_1<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n2_allof_1<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -296,52 +371,71 @@ mod unevaluated_all_of_nodes {
         failures: &mut rt::Sink,
         out: Option<&mut rt::Marks>,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        let tracking = ::core::matches!(v, Value::Object(_) | Value::Array(_))
-            && out.is_some();
-        let mut marks = rt::Marks::default();
-        match v {
-            Value::Object(map) => {
-                for (i, (key, value)) in map.iter().enumerate() {
-                    let mut matched = false;
-                    match key.as_str() {
-                        name if rt::same_name(name, "encoding") => {
-                            matched = true;
-                            let kp_properties = kp.key("properties");
-                            if !n8_allof_1_properties_encoding(
-                                mode,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
+        if E {
+            failures.open(ip, kp, "toolschema:///schema.json#/allOf/1");
+        }
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            let tracking = ::core::matches!(v, Value::Object(_) | Value::Array(_))
+                && out.is_some();
+            let mut marks = rt::Marks::default();
+            match v {
+                Value::Object(map) => {
+                    for (i, (key, value)) in map.iter().enumerate() {
+                        let mut matched = false;
+                        match key.as_str() {
+                            name if rt::same_name(name, "encoding") => {
+                                matched = true;
+                                let kp_properties = kp.key("properties");
+                                if !n8_allof_1_properties_encoding(
+                                    mode,
+                                    value,
+                                    &ip.key(key),
+                                    &kp_properties.key(key),
+                                    depth,
+                                    failures,
+                                )? {
+                                    if !C {
+                                        return Ok(false);
+                                    }
+                                    valid = false;
                                 }
-                                valid = false;
                             }
+                            _ => {}
                         }
-                        _ => {}
-                    }
-                    if matched && tracking {
-                        marks.set(i);
+                        if matched && tracking {
+                            marks.set(i);
+                        }
                     }
                 }
+                _ => {}
             }
-            _ => {}
-        }
-        if valid {
-            if let Some(out) = out {
-                out.merge(&marks);
+            if valid {
+                if let Some(out) = out {
+                    out.merge(&marks);
+                }
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/allOf/1",
+                    &[],
+                    valid,
+                );
             }
         }
-        Ok(valid)
+        outcome
     }
     /// `toolschema:///schema.json#/anyOf/0`
-    pub(super) fn n3_anyof_0<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n3_anyof_0<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -349,53 +443,72 @@ mod unevaluated_all_of_nodes {
         failures: &mut rt::Sink,
         out: Option<&mut rt::Marks>,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        let tracking = ::core::matches!(v, Value::Object(_) | Value::Array(_))
-            && out.is_some();
-        let mut marks = rt::Marks::default();
-        match v {
-            Value::Object(map) => {
-                for (i, (key, value)) in map.iter().enumerate() {
-                    let mut matched = false;
-                    match key.as_str() {
-                        name if rt::same_name(name, "start") => {
-                            matched = true;
-                            let kp_properties = kp.key("properties");
-                            if !n6_anyof_1_properties_end(
-                                mode,
-                                1,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
+        if E {
+            failures.open(ip, kp, "toolschema:///schema.json#/anyOf/0");
+        }
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            let tracking = ::core::matches!(v, Value::Object(_) | Value::Array(_))
+                && out.is_some();
+            let mut marks = rt::Marks::default();
+            match v {
+                Value::Object(map) => {
+                    for (i, (key, value)) in map.iter().enumerate() {
+                        let mut matched = false;
+                        match key.as_str() {
+                            name if rt::same_name(name, "start") => {
+                                matched = true;
+                                let kp_properties = kp.key("properties");
+                                if !n6_anyof_1_properties_end(
+                                    mode,
+                                    1,
+                                    value,
+                                    &ip.key(key),
+                                    &kp_properties.key(key),
+                                    depth,
+                                    failures,
+                                )? {
+                                    if !C {
+                                        return Ok(false);
+                                    }
+                                    valid = false;
                                 }
-                                valid = false;
                             }
+                            _ => {}
                         }
-                        _ => {}
-                    }
-                    if matched && tracking {
-                        marks.set(i);
+                        if matched && tracking {
+                            marks.set(i);
+                        }
                     }
                 }
+                _ => {}
             }
-            _ => {}
-        }
-        if valid {
-            if let Some(out) = out {
-                out.merge(&marks);
+            if valid {
+                if let Some(out) = out {
+                    out.merge(&marks);
+                }
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/anyOf/0",
+                    &[],
+                    valid,
+                );
             }
         }
-        Ok(valid)
+        outcome
     }
     /// `toolschema:///schema.json#/anyOf/1`
-    pub(super) fn n4_anyof_1<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n4_anyof_1<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -403,54 +516,73 @@ mod unevaluated_all_of_nodes {
         failures: &mut rt::Sink,
         out: Option<&mut rt::Marks>,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        let tracking = ::core::matches!(v, Value::Object(_) | Value::Array(_))
-            && out.is_some();
-        let mut marks = rt::Marks::default();
-        match v {
-            Value::Object(map) => {
-                for (i, (key, value)) in map.iter().enumerate() {
-                    let mut matched = false;
-                    match key.as_str() {
-                        name if rt::same_name(name, "end") => {
-                            matched = true;
-                            let kp_properties = kp.key("properties");
-                            if !n6_anyof_1_properties_end(
-                                mode,
-                                0,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
+        if E {
+            failures.open(ip, kp, "toolschema:///schema.json#/anyOf/1");
+        }
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            let tracking = ::core::matches!(v, Value::Object(_) | Value::Array(_))
+                && out.is_some();
+            let mut marks = rt::Marks::default();
+            match v {
+                Value::Object(map) => {
+                    for (i, (key, value)) in map.iter().enumerate() {
+                        let mut matched = false;
+                        match key.as_str() {
+                            name if rt::same_name(name, "end") => {
+                                matched = true;
+                                let kp_properties = kp.key("properties");
+                                if !n6_anyof_1_properties_end(
+                                    mode,
+                                    0,
+                                    value,
+                                    &ip.key(key),
+                                    &kp_properties.key(key),
+                                    depth,
+                                    failures,
+                                )? {
+                                    if !C {
+                                        return Ok(false);
+                                    }
+                                    valid = false;
                                 }
-                                valid = false;
                             }
+                            _ => {}
                         }
-                        _ => {}
-                    }
-                    if matched && tracking {
-                        marks.set(i);
+                        if matched && tracking {
+                            marks.set(i);
+                        }
                     }
                 }
+                _ => {}
             }
-            _ => {}
-        }
-        if valid {
-            if let Some(out) = out {
-                out.merge(&marks);
+            if valid {
+                if let Some(out) = out {
+                    out.merge(&marks);
+                }
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/anyOf/1",
+                    &[],
+                    valid,
+                );
             }
         }
-        Ok(valid)
+        outcome
     }
     /// `toolschema:///schema.json#/anyOf/1/properties/end`
     /// `toolschema:///schema.json#/anyOf/0/properties/start`
-    pub(super) fn n6_anyof_1_properties_end<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n6_anyof_1_properties_end<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -458,82 +590,136 @@ mod unevaluated_all_of_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        if !::core::matches!(v, Value::Number(n) if rt::is_integer(n)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                {
-                    static ABSOLUTE: [&str; 2] = [
-                        "toolschema:///schema.json#/anyOf/1/properties/end/type",
-                        "toolschema:///schema.json#/anyOf/0/properties/start/type",
-                    ];
-                    ABSOLUTE[at]
-                },
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(64), v),
-            );
+        static URIS: [&str; 2] = [
+            "toolschema:///schema.json#/anyOf/1/properties/end",
+            "toolschema:///schema.json#/anyOf/0/properties/start",
+        ];
+        if E {
+            failures.open(ip, kp, URIS[at]);
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            if !::core::matches!(v, Value::Number(n) if rt::is_integer(n)) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    {
+                        static ABSOLUTE: [&str; 2] = [
+                            "toolschema:///schema.json#/anyOf/1/properties/end/type",
+                            "toolschema:///schema.json#/anyOf/0/properties/start/type",
+                        ];
+                        ABSOLUTE[at]
+                    },
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(64), v),
+                );
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(failures, v, ip, kp, URIS[at], &[], valid);
+            }
+        }
+        outcome
     }
     /// `toolschema:///schema.json#/allOf/1/properties/encoding`
-    pub(super) fn n8_allof_1_properties_encoding<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n8_allof_1_properties_encoding<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        if !(::core::matches!(v, Value::String(s) if s == "utf-8")) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("const"),
-                "toolschema:///schema.json#/allOf/1/properties/encoding/const",
-                "const",
-                "must be exactly \"utf-8\"",
-            );
+        if E {
+            failures
+                .open(ip, kp, "toolschema:///schema.json#/allOf/1/properties/encoding");
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            if !(::core::matches!(v, Value::String(s) if s == "utf-8")) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("const"),
+                    "toolschema:///schema.json#/allOf/1/properties/encoding/const",
+                    "const",
+                    "must be exactly \"utf-8\"",
+                );
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/allOf/1/properties/encoding",
+                    &[],
+                    valid,
+                );
+            }
+        }
+        outcome
     }
     /// `toolschema:///schema.json#/allOf/0/properties/path`
-    pub(super) fn n9_allof_0_properties_path<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n9_allof_0_properties_path<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        if !::core::matches!(v, Value::String(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "toolschema:///schema.json#/allOf/0/properties/path/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
-            );
+        if E {
+            failures.open(ip, kp, "toolschema:///schema.json#/allOf/0/properties/path");
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            if !::core::matches!(v, Value::String(_)) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "toolschema:///schema.json#/allOf/0/properties/path/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
+                );
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "toolschema:///schema.json#/allOf/0/properties/path",
+                    &[],
+                    valid,
+                );
+            }
+        }
+        outcome
     }
 }

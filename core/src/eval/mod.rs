@@ -26,9 +26,14 @@ mod path;
 mod scope;
 mod sink;
 pub mod stack;
+mod trace;
 
 pub use arguments::{ArgumentBudget, arguments_hold, check_argument_limits, check_arguments};
 pub use marks::Marks;
 pub use path::Path;
 pub use scope::Scope;
-pub use sink::{COLLECT, Flow, Halt, Mode, QUICK, Sink, finish, is_valid_admitting, record};
+pub use sink::{
+    Annotates, COLLECT, EVALUATE, Flow, Halt, Mode, QUICK, Sink, close_unit, evaluation,
+    evaluation_not_object, finish, is_valid_admitting, not_an_object, record,
+};
+pub(crate) use trace::{Entry, Trace, Unit};

@@ -3,6 +3,7 @@
 
 use super::arguments::{ArgumentBudget, arguments_hold};
 use super::path::Path;
+use super::trace::Trace;
 use crate::error::{Error, Failure};
 use crate::messages;
 use serde_json::{Map, Value};
@@ -41,6 +42,8 @@ pub struct Sink {
     /// The address of the value whose members the next function of the admission chain
     /// entered may admit; 0 when none.
     hand: usize,
+    /// The units an evaluation for the output formats records (see [`Sink::tracing`]).
+    trace: Option<Box<Trace>>,
 }
 
 impl Sink {
@@ -51,6 +54,16 @@ impl Sink {
             steps_left: steps,
             arguments: None,
             hand: 0,
+            trace: None,
+        }
+    }
+
+    /// A sink for an evaluation in the output formats' mode: failures go into the units of
+    /// the subschemas they belong to, beside the annotations (see [`crate::output`]).
+    pub fn tracing(steps: usize) -> Sink {
+        Sink {
+            trace: Some(Box::default()),
+            ..Sink::new(steps)
         }
     }
 
@@ -75,6 +88,7 @@ impl Sink {
             steps_left: steps,
             arguments: budget,
             hand: instance as *const Value as usize,
+            trace: None,
         }
     }
 
@@ -161,10 +175,51 @@ impl Sink {
         Ok(())
     }
 
-    /// Records `failure`.
+    /// Records `failure`: in the innermost open unit when tracing.
     #[inline]
     pub fn push(&mut self, failure: Failure) {
-        self.failures.push(failure);
+        match &mut self.trace {
+            Some(trace) => trace.fail(failure),
+            None => self.failures.push(failure),
+        }
+    }
+
+    /// Opens the unit of a subschema applied at `ip`, reached along `kp`, whose absolute
+    /// location is `absolute` (tracing only).
+    #[inline]
+    pub fn open(&mut self, ip: &Path<'_>, kp: &Path<'_>, absolute: impl Into<Cow<'static, str>>) {
+        if let Some(trace) = &mut self.trace {
+            trace.open(ip, kp, absolute.into());
+        }
+    }
+
+    /// Closes the innermost open unit with its result (tracing only).
+    #[inline]
+    pub fn close(&mut self, valid: bool) {
+        if let Some(trace) = &mut self.trace {
+            trace.close(valid);
+        }
+    }
+
+    /// Records an annotation of `keyword`, whose value `value` makes, for the subschema at
+    /// `kp` whose absolute location is `absolute` (tracing only).
+    #[inline]
+    pub fn annotate(
+        &mut self,
+        ip: &Path<'_>,
+        kp: &Path<'_>,
+        absolute: &str,
+        keyword: &str,
+        value: impl FnOnce() -> Value,
+    ) {
+        if let Some(trace) = &mut self.trace {
+            trace.annotate(ip, kp, absolute, keyword, value());
+        }
+    }
+
+    /// The units recorded, when tracing.
+    pub(crate) fn into_trace(self) -> Option<Box<Trace>> {
+        self.trace
     }
 
     /// The failures recorded.
@@ -194,7 +249,7 @@ pub fn record(
     keyword: &'static str,
     message: impl Into<Cow<'static, str>>,
 ) {
-    failures.failures.push(Failure::borrowing(
+    failures.push(Failure::borrowing(
         ip.pointer(),
         kp.pointer(),
         Some(Cow::Borrowed(absolute)),
@@ -234,12 +289,77 @@ pub fn finish(outcome: Result<Vec<Failure>, Halt>) -> Result<(), Error> {
 }
 
 /// Which flavour of a generated node function runs, as a value so that calls infer it:
-/// `Mode<false>` is the quick check, `Mode<true>` collects every failure.
+/// `Mode<false, false>` is the quick check, `Mode<true, false>` collects every failure, and
+/// `Mode<true, true>` records every unit for the output formats.
 #[derive(Clone, Copy, Debug)]
-pub struct Mode<const COLLECT: bool>;
+pub struct Mode<const COLLECT: bool, const TRACE: bool>;
+
+impl<const COLLECT: bool, const TRACE: bool> Mode<COLLECT, TRACE> {
+    /// The flavour a subschema whose failure does not fail this one (an `anyOf` branch, the
+    /// subschema of `not`, `if`, `contains`) runs in: the quick check, except when recording
+    /// for the output formats, where every unit counts.
+    #[inline(always)]
+    pub fn branch(self) -> Mode<TRACE, TRACE> {
+        Mode
+    }
+}
 
 /// The quick check: stop at the first failure, build no location.
-pub const QUICK: Mode<false> = Mode;
+pub const QUICK: Mode<false, false> = Mode;
 
 /// Collect every failure with its locations.
-pub const COLLECT: Mode<true> = Mode;
+pub const COLLECT: Mode<true, false> = Mode;
+
+/// Record every unit, failure and annotation for the output formats.
+pub const EVALUATE: Mode<true, true> = Mode;
+
+/// A keyword's annotation in generated code: the keyword, its value as JSON text, and whether
+/// only strings are annotated (see [`KeywordAnnotation`](crate::ir::KeywordAnnotation)).
+pub type Annotates = (&'static str, &'static str, bool);
+
+/// Closes the unit of a generated node function's subschema at `uri`, applied to `v` at `ip`,
+/// with its result `valid`, after recording its `annotations` (when recording for the output
+/// formats; see [`Sink::tracing`]).
+#[cold]
+pub fn close_unit(
+    failures: &mut Sink,
+    v: &Value,
+    ip: &Path<'_>,
+    kp: &Path<'_>,
+    uri: &str,
+    annotations: &[Annotates],
+    valid: bool,
+) {
+    for &(keyword, json, strings_only) in annotations {
+        if !strings_only || v.is_string() {
+            failures.annotate(ip, kp, uri, keyword, || super::literal::value(json));
+        }
+    }
+    failures.close(valid);
+}
+
+/// The result of a generated validator's [`Validate::evaluate`](crate::Validate::evaluate).
+pub fn evaluation(
+    outcome: Result<bool, Halt>,
+    sink: Sink,
+) -> Result<crate::output::Evaluation, Error> {
+    crate::output::Evaluation::from_trace(outcome.map(|_| sink.into_trace().unwrap_or_default()))
+}
+
+/// The result of [`Validate::evaluate`](crate::Validate::evaluate) for a tool's arguments that
+/// are not an object, under the schema whose root is at `uri`.
+pub fn evaluation_not_object(uri: &str, instance: &Value) -> crate::output::Evaluation {
+    crate::output::Evaluation::refused(uri.to_owned(), not_an_object(uri, instance))
+}
+
+/// The failure of a tool's arguments that are not an object, at the root of the schema at
+/// `uri`: its keyword is `type`, its keyword location empty.
+pub fn not_an_object(uri: &str, instance: &Value) -> Failure {
+    Failure::new(
+        "",
+        "",
+        Some(uri.to_owned()),
+        "type",
+        messages::arguments_not_object(instance),
+    )
+}

@@ -148,6 +148,7 @@ impl<'a> Lowerer<'a> {
             leaf: false,
             checks: Box::new([]),
             consumes_marks: TypeSet::EMPTY,
+            annotations: Box::new([]),
         });
         self.locs.push(loc.clone());
         entry.insert(id);
@@ -267,6 +268,7 @@ impl<'a> Lowerer<'a> {
         if let Some(object) = &mut k.object {
             finish_object_plan(object);
         }
+        self.nodes[id.index()].annotations = super::annotations::of(map, vocab);
         Ok(Body::Keywords(Box::new(k)))
     }
 

@@ -9,6 +9,7 @@
 //! 6. Analysis (`analysis`): termination, and which nodes must track annotations.
 
 pub(crate) mod analysis;
+pub(crate) mod annotations;
 pub(crate) mod limits;
 pub(crate) mod lower;
 pub(crate) mod registry;

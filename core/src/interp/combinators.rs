@@ -8,7 +8,7 @@ use serde_json::Value;
 
 impl Interpreter<'_> {
     /// `allOf`.
-    pub(super) fn all_of<const C: bool>(
+    pub(super) fn all_of<const C: bool, const E: bool>(
         &self,
         schemas: &[NodeId],
         v: &Value,
@@ -20,7 +20,7 @@ impl Interpreter<'_> {
         let mut valid = true;
         for (i, &schema) in schemas.iter().enumerate() {
             let kp = kp.index(i);
-            if !self.eval::<C>(schema, v, At { kp: &kp, ..at }, st, marks.as_deref_mut())? {
+            if !self.eval::<C, E>(schema, v, At { kp: &kp, ..at }, st, marks.as_deref_mut())? {
                 if !C {
                     return Ok(false);
                 }
@@ -32,7 +32,7 @@ impl Interpreter<'_> {
 
     /// `anyOf`: every branch that is not ruled out runs until one holds, or, when its marks
     /// are read, every branch.
-    pub(super) fn any_of<const C: bool>(
+    pub(super) fn any_of<const C: bool, const E: bool>(
         &self,
         node: &Node,
         branches: &Branches,
@@ -48,7 +48,7 @@ impl Interpreter<'_> {
         let mut any = false;
         let mut marks = marks;
         for (i, &schema) in branches.schemas.iter().enumerate() {
-            if rules.rules_out(i, member, v) {
+            if !E && rules.rules_out(i, member, v) {
                 continue;
             }
             let kp = kp.index(i);
@@ -56,15 +56,19 @@ impl Interpreter<'_> {
             match marks.as_deref_mut() {
                 Some(marks) => {
                     let mut branch = Marks::default();
-                    if self.eval::<false>(schema, v, inner, st, Some(&mut branch))? {
+                    if self.eval::<E, E>(schema, v, inner, st, Some(&mut branch))? {
                         marks.merge(&branch);
                         any = true;
                     }
                 }
                 None => {
-                    if self.eval::<false>(schema, v, inner, st, None)? {
+                    // Evaluation for the output formats runs every branch: each one's
+                    // failures or annotations are part of the result.
+                    if self.eval::<E, E>(schema, v, inner, st, None)? {
                         any = true;
-                        break;
+                        if !E {
+                            break;
+                        }
                     }
                 }
             }
@@ -76,7 +80,7 @@ impl Interpreter<'_> {
     }
 
     /// `oneOf`: branches run until a second one holds.
-    pub(super) fn one_of<const C: bool>(
+    pub(super) fn one_of<const C: bool, const E: bool>(
         &self,
         node: &Node,
         branches: &Branches,
@@ -93,18 +97,20 @@ impl Interpreter<'_> {
         let mut first: Option<(usize, Marks)> = None;
         let mut second = None;
         for (i, &schema) in branches.schemas.iter().enumerate() {
-            if rules.rules_out(i, member, v) {
+            if !E && rules.rules_out(i, member, v) {
                 continue;
             }
             let kp = kp.index(i);
             let mut branch = Marks::default();
             let out = if tracking { Some(&mut branch) } else { None };
-            if self.eval::<false>(schema, v, At { kp: &kp, ..at }, st, out)? {
+            if self.eval::<E, E>(schema, v, At { kp: &kp, ..at }, st, out)? {
                 if first.is_none() {
                     first = Some((i, branch));
-                } else {
+                } else if second.is_none() {
                     second = Some(i);
-                    break;
+                    if !E {
+                        break;
+                    }
                 }
             }
         }
@@ -131,7 +137,7 @@ impl Interpreter<'_> {
     }
 
     /// `not`.
-    pub(super) fn not<const C: bool>(
+    pub(super) fn not<const C: bool, const E: bool>(
         &self,
         node: &Node,
         schema: NodeId,
@@ -141,7 +147,7 @@ impl Interpreter<'_> {
     ) -> Flow {
         st.drop_hand();
         let kp = at.kp.key("not");
-        if !self.eval::<false>(schema, v, At { kp: &kp, ..at }, st, None)? {
+        if !self.eval::<E, E>(schema, v, At { kp: &kp, ..at }, st, None)? {
             return Ok(true);
         }
         if C {
@@ -151,7 +157,7 @@ impl Interpreter<'_> {
     }
 
     /// `if` / `then` / `else`.
-    pub(super) fn condition<const C: bool>(
+    pub(super) fn condition<const C: bool, const E: bool>(
         &self,
         condition: &Condition,
         v: &Value,
@@ -164,7 +170,7 @@ impl Interpreter<'_> {
         let tracking = marks.is_some();
         let mut branch = Marks::default();
         let out = if tracking { Some(&mut branch) } else { None };
-        let holds = self.eval::<false>(condition.if_, v, At { kp: &kp, ..at }, st, out)?;
+        let holds = self.eval::<E, E>(condition.if_, v, At { kp: &kp, ..at }, st, out)?;
         let (keyword, then) = if holds {
             ("then", condition.then)
         } else {
@@ -180,6 +186,6 @@ impl Interpreter<'_> {
             return Ok(true);
         };
         let kp = at.kp.key(keyword);
-        self.eval::<C>(then, v, At { kp: &kp, ..at }, st, marks)
+        self.eval::<C, E>(then, v, At { kp: &kp, ..at }, st, marks)
     }
 }

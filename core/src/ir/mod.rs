@@ -188,6 +188,40 @@ pub struct Node {
     /// or `unevaluatedItems` reads the members evaluated: evaluation of such an instance
     /// tracks them.
     pub consumes_marks: TypeSet,
+    /// The annotations the node's own keywords produce when it is applied (what the output
+    /// formats report; evaluation itself never reads them).
+    pub annotations: Box<[KeywordAnnotation]>,
+}
+
+/// An annotation a keyword produces with its own value: the meta-data keywords, `format`,
+/// the content keywords and keywords no vocabulary in force defines (never `$comment`).
+///
+/// ```
+/// use serde_json::json;
+/// use toolschema::Validator;
+///
+/// let v = Validator::new(&json!({"title": "Search", "contentMediaType": "text/html"})).unwrap();
+/// let annotations = &v.ir().node(v.ir().root).annotations;
+/// let title = annotations.iter().find(|a| a.keyword == "title").unwrap();
+/// assert!(title.applies_to(&json!(1)));
+/// let media_type = annotations.iter().find(|a| a.keyword == "contentMediaType").unwrap();
+/// assert!(!media_type.applies_to(&json!(1)) && media_type.applies_to(&json!("<p>")));
+/// ```
+#[derive(Clone, Debug)]
+pub struct KeywordAnnotation {
+    /// The keyword.
+    pub keyword: String,
+    /// Its value, which is the annotation.
+    pub value: Value,
+    /// Whether only a string instance is annotated (the content keywords).
+    pub strings_only: bool,
+}
+
+impl KeywordAnnotation {
+    /// Whether the keyword annotates `instance`.
+    pub fn applies_to(&self, instance: &Value) -> bool {
+        !self.strings_only || instance.is_string()
+    }
 }
 
 impl Node {

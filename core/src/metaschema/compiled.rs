@@ -53,6 +53,31 @@ impl crate::Validate for MetaSchema {
         );
         rt::finish(outcome.map(|_| failures.into_failures()))
     }
+    #[inline]
+    fn evaluate(
+        &self,
+        instance: &crate::__private::Value,
+    ) -> ::core::result::Result<crate::Evaluation, crate::Error> {
+        use crate::__private as rt;
+        rt::check_arguments(
+                instance,
+                128,
+                ::core::primitive::usize::MAX,
+                ::core::primitive::usize::MAX,
+            )
+            .map_err(rt::Error::instance_execution_failure)?;
+        let mut failures = rt::Sink::tracing(10000000);
+        let outcome = meta_schema_nodes::n0(
+            rt::EVALUATE,
+            instance,
+            &rt::Path::ROOT,
+            &rt::Path::ROOT,
+            &rt::Scope::root(1),
+            0,
+            &mut failures,
+        );
+        rt::evaluation(outcome, failures)
+    }
 }
 #[allow(
     unused_variables,
@@ -75,8 +100,8 @@ mod meta_schema_nodes {
     use crate::__private as rt;
     use rt::Value;
     /// `https://json-schema.org/draft/2020-12/schema#`
-    pub(super) fn n0<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n0<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -86,166 +111,247 @@ mod meta_schema_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n0::<C>(mode, v, ip, kp, scope, depth, failures),
+                &mut || n0::<C, E>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        let mut valid = true;
-        failures
-            .enter(
-                ip,
-                kp,
-                "https://json-schema.org/draft/2020-12/schema#",
-                depth,
-                1024,
-                10000000,
-            )?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 1 {
-            inner = scope.enter(1);
-            &inner
-        } else {
-            scope
-        };
-        if !::core::matches!(v, Value::Bool(_) | Value::Object(_)) {
-            if !C {
-                return Ok(false);
+        if E {
+            failures.open(ip, kp, "https://json-schema.org/draft/2020-12/schema#");
+        }
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/schema#",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 1 {
+                inner = scope.enter(1);
+                &inner
+            } else {
+                scope
+            };
+            if !::core::matches!(v, Value::Bool(_) | Value::Object(_)) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "https://json-schema.org/draft/2020-12/schema#/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(6), v),
+                );
             }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "https://json-schema.org/draft/2020-12/schema#/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(6), v),
-            );
-        }
-        match v {
-            Value::Object(map) => {
-                for (key, value) in map {
-                    match key.as_str() {
-                        name if rt::same_name(name, "$recursiveAnchor") => {
-                            let kp_properties = kp.key("properties");
-                            if !n8_properties_recursiveanchor(
-                                mode,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                scope,
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
+            match v {
+                Value::Object(map) => {
+                    for (key, value) in map {
+                        match key.as_str() {
+                            name if rt::same_name(name, "$recursiveAnchor") => {
+                                let kp_properties = kp.key("properties");
+                                if !n8_properties_recursiveanchor(
+                                    mode,
+                                    value,
+                                    &ip.key(key),
+                                    &kp_properties.key(key),
+                                    scope,
+                                    depth,
+                                    failures,
+                                )? {
+                                    if !C {
+                                        return Ok(false);
+                                    }
+                                    valid = false;
                                 }
-                                valid = false;
                             }
-                        }
-                        name if rt::same_name(name, "$recursiveRef") => {
-                            let kp_properties = kp.key("properties");
-                            if !n9_properties_recursiveref(
-                                mode,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                scope,
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
+                            name if rt::same_name(name, "$recursiveRef") => {
+                                let kp_properties = kp.key("properties");
+                                if !n9_properties_recursiveref(
+                                    mode,
+                                    value,
+                                    &ip.key(key),
+                                    &kp_properties.key(key),
+                                    scope,
+                                    depth,
+                                    failures,
+                                )? {
+                                    if !C {
+                                        return Ok(false);
+                                    }
+                                    valid = false;
                                 }
-                                valid = false;
                             }
-                        }
-                        name if rt::same_name(name, "definitions") => {
-                            let kp_properties = kp.key("properties");
-                            if !n10_properties_definitions(
-                                mode,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                scope,
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
+                            name if rt::same_name(name, "definitions") => {
+                                let kp_properties = kp.key("properties");
+                                if !n10_properties_definitions(
+                                    mode,
+                                    value,
+                                    &ip.key(key),
+                                    &kp_properties.key(key),
+                                    scope,
+                                    depth,
+                                    failures,
+                                )? {
+                                    if !C {
+                                        return Ok(false);
+                                    }
+                                    valid = false;
                                 }
-                                valid = false;
                             }
-                        }
-                        name if rt::same_name(name, "dependencies") => {
-                            let kp_properties = kp.key("properties");
-                            if !n11_properties_dependencies(
-                                mode,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                scope,
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
+                            name if rt::same_name(name, "dependencies") => {
+                                let kp_properties = kp.key("properties");
+                                if !n11_properties_dependencies(
+                                    mode,
+                                    value,
+                                    &ip.key(key),
+                                    &kp_properties.key(key),
+                                    scope,
+                                    depth,
+                                    failures,
+                                )? {
+                                    if !C {
+                                        return Ok(false);
+                                    }
+                                    valid = false;
                                 }
-                                valid = false;
                             }
+                            _ => {}
                         }
-                        _ => {}
                     }
                 }
+                _ => {}
             }
-            _ => {}
-        }
-        if !n1_allof_0(mode, v, ip, &kp.key("allOf").index(0), scope, depth, failures)? {
-            if !C {
-                return Ok(false);
+            if !n1_allof_0(
+                mode,
+                v,
+                ip,
+                &kp.key("allOf").index(0),
+                scope,
+                depth,
+                failures,
+            )? {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
             }
-            valid = false;
-        }
-        if !n2_allof_1(mode, v, ip, &kp.key("allOf").index(1), scope, depth, failures)? {
-            if !C {
-                return Ok(false);
+            if !n2_allof_1(
+                mode,
+                v,
+                ip,
+                &kp.key("allOf").index(1),
+                scope,
+                depth,
+                failures,
+            )? {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
             }
-            valid = false;
-        }
-        if !n3_allof_2(mode, v, ip, &kp.key("allOf").index(2), scope, depth, failures)? {
-            if !C {
-                return Ok(false);
+            if !n3_allof_2(
+                mode,
+                v,
+                ip,
+                &kp.key("allOf").index(2),
+                scope,
+                depth,
+                failures,
+            )? {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
             }
-            valid = false;
-        }
-        if !n4_allof_3(mode, v, ip, &kp.key("allOf").index(3), scope, depth, failures)? {
-            if !C {
-                return Ok(false);
+            if !n4_allof_3(
+                mode,
+                v,
+                ip,
+                &kp.key("allOf").index(3),
+                scope,
+                depth,
+                failures,
+            )? {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
             }
-            valid = false;
-        }
-        if !n5_allof_4(mode, v, ip, &kp.key("allOf").index(4), scope, depth, failures)? {
-            if !C {
-                return Ok(false);
+            if !n5_allof_4(
+                mode,
+                v,
+                ip,
+                &kp.key("allOf").index(4),
+                scope,
+                depth,
+                failures,
+            )? {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
             }
-            valid = false;
-        }
-        if !n6_allof_5(mode, v, ip, &kp.key("allOf").index(5), scope, depth, failures)? {
-            if !C {
-                return Ok(false);
+            if !n6_allof_5(
+                mode,
+                v,
+                ip,
+                &kp.key("allOf").index(5),
+                scope,
+                depth,
+                failures,
+            )? {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
             }
-            valid = false;
-        }
-        if !n7_allof_6(mode, v, ip, &kp.key("allOf").index(6), scope, depth, failures)? {
-            if !C {
-                return Ok(false);
+            if !n7_allof_6(
+                mode,
+                v,
+                ip,
+                &kp.key("allOf").index(6),
+                scope,
+                depth,
+                failures,
+            )? {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
             }
-            valid = false;
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/schema#",
+                    &[
+                        (
+                            "title",
+                            "\"Core and Validation specifications meta-schema\"",
+                            false,
+                        ),
+                    ],
+                    valid,
+                );
+            }
         }
-        Ok(valid)
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/schema#/allOf/0`
-    pub(super) fn n1_allof_0<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n1_allof_0<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -255,38 +361,58 @@ mod meta_schema_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n1_allof_0::<C>(mode, v, ip, kp, scope, depth, failures),
+                &mut || n1_allof_0::<C, E>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        let mut valid = true;
-        failures
-            .enter(
-                ip,
-                kp,
-                "https://json-schema.org/draft/2020-12/schema#/allOf/0",
-                depth,
-                1024,
-                10000000,
-            )?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 1 {
-            inner = scope.enter(1);
-            &inner
-        } else {
-            scope
-        };
-        if !n89(mode, v, ip, &kp.key("$ref"), scope, depth, failures)? {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
+        if E {
+            failures
+                .open(ip, kp, "https://json-schema.org/draft/2020-12/schema#/allOf/0");
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/schema#/allOf/0",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 1 {
+                inner = scope.enter(1);
+                &inner
+            } else {
+                scope
+            };
+            if !n89(mode, v, ip, &kp.key("$ref"), scope, depth, failures)? {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/schema#/allOf/0",
+                    &[],
+                    valid,
+                );
+            }
+        }
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/schema#/allOf/1`
-    pub(super) fn n2_allof_1<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n2_allof_1<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -296,38 +422,58 @@ mod meta_schema_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n2_allof_1::<C>(mode, v, ip, kp, scope, depth, failures),
+                &mut || n2_allof_1::<C, E>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        let mut valid = true;
-        failures
-            .enter(
-                ip,
-                kp,
-                "https://json-schema.org/draft/2020-12/schema#/allOf/1",
-                depth,
-                1024,
-                10000000,
-            )?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 1 {
-            inner = scope.enter(1);
-            &inner
-        } else {
-            scope
-        };
-        if !n67(mode, v, ip, &kp.key("$ref"), scope, depth, failures)? {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
+        if E {
+            failures
+                .open(ip, kp, "https://json-schema.org/draft/2020-12/schema#/allOf/1");
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/schema#/allOf/1",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 1 {
+                inner = scope.enter(1);
+                &inner
+            } else {
+                scope
+            };
+            if !n67(mode, v, ip, &kp.key("$ref"), scope, depth, failures)? {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/schema#/allOf/1",
+                    &[],
+                    valid,
+                );
+            }
+        }
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/schema#/allOf/2`
-    pub(super) fn n3_allof_2<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n3_allof_2<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -337,38 +483,58 @@ mod meta_schema_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n3_allof_2::<C>(mode, v, ip, kp, scope, depth, failures),
+                &mut || n3_allof_2::<C, E>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        let mut valid = true;
-        failures
-            .enter(
-                ip,
-                kp,
-                "https://json-schema.org/draft/2020-12/schema#/allOf/2",
-                depth,
-                1024,
-                10000000,
-            )?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 1 {
-            inner = scope.enter(1);
-            &inner
-        } else {
-            scope
-        };
-        if !n64(mode, v, ip, &kp.key("$ref"), scope, depth, failures)? {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
+        if E {
+            failures
+                .open(ip, kp, "https://json-schema.org/draft/2020-12/schema#/allOf/2");
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/schema#/allOf/2",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 1 {
+                inner = scope.enter(1);
+                &inner
+            } else {
+                scope
+            };
+            if !n64(mode, v, ip, &kp.key("$ref"), scope, depth, failures)? {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/schema#/allOf/2",
+                    &[],
+                    valid,
+                );
+            }
+        }
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/schema#/allOf/3`
-    pub(super) fn n4_allof_3<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n4_allof_3<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -378,38 +544,58 @@ mod meta_schema_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n4_allof_3::<C>(mode, v, ip, kp, scope, depth, failures),
+                &mut || n4_allof_3::<C, E>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        let mut valid = true;
-        failures
-            .enter(
-                ip,
-                kp,
-                "https://json-schema.org/draft/2020-12/schema#/allOf/3",
-                depth,
-                1024,
-                10000000,
-            )?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 1 {
-            inner = scope.enter(1);
-            &inner
-        } else {
-            scope
-        };
-        if !n35(mode, v, ip, &kp.key("$ref"), scope, depth, failures)? {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
+        if E {
+            failures
+                .open(ip, kp, "https://json-schema.org/draft/2020-12/schema#/allOf/3");
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/schema#/allOf/3",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 1 {
+                inner = scope.enter(1);
+                &inner
+            } else {
+                scope
+            };
+            if !n35(mode, v, ip, &kp.key("$ref"), scope, depth, failures)? {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/schema#/allOf/3",
+                    &[],
+                    valid,
+                );
+            }
+        }
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/schema#/allOf/4`
-    pub(super) fn n5_allof_4<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n5_allof_4<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -419,38 +605,58 @@ mod meta_schema_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n5_allof_4::<C>(mode, v, ip, kp, scope, depth, failures),
+                &mut || n5_allof_4::<C, E>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        let mut valid = true;
-        failures
-            .enter(
-                ip,
-                kp,
-                "https://json-schema.org/draft/2020-12/schema#/allOf/4",
-                depth,
-                1024,
-                10000000,
-            )?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 1 {
-            inner = scope.enter(1);
-            &inner
-        } else {
-            scope
-        };
-        if !n26(mode, v, ip, &kp.key("$ref"), scope, depth, failures)? {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
+        if E {
+            failures
+                .open(ip, kp, "https://json-schema.org/draft/2020-12/schema#/allOf/4");
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/schema#/allOf/4",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 1 {
+                inner = scope.enter(1);
+                &inner
+            } else {
+                scope
+            };
+            if !n26(mode, v, ip, &kp.key("$ref"), scope, depth, failures)? {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/schema#/allOf/4",
+                    &[],
+                    valid,
+                );
+            }
+        }
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/schema#/allOf/5`
-    pub(super) fn n6_allof_5<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n6_allof_5<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -460,38 +666,58 @@ mod meta_schema_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n6_allof_5::<C>(mode, v, ip, kp, scope, depth, failures),
+                &mut || n6_allof_5::<C, E>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        let mut valid = true;
-        failures
-            .enter(
-                ip,
-                kp,
-                "https://json-schema.org/draft/2020-12/schema#/allOf/5",
-                depth,
-                1024,
-                10000000,
-            )?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 1 {
-            inner = scope.enter(1);
-            &inner
-        } else {
-            scope
-        };
-        if !n24(mode, v, ip, &kp.key("$ref"), scope, depth, failures)? {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
+        if E {
+            failures
+                .open(ip, kp, "https://json-schema.org/draft/2020-12/schema#/allOf/5");
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/schema#/allOf/5",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 1 {
+                inner = scope.enter(1);
+                &inner
+            } else {
+                scope
+            };
+            if !n24(mode, v, ip, &kp.key("$ref"), scope, depth, failures)? {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/schema#/allOf/5",
+                    &[],
+                    valid,
+                );
+            }
+        }
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/schema#/allOf/6`
-    pub(super) fn n7_allof_6<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n7_allof_6<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -501,38 +727,58 @@ mod meta_schema_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n7_allof_6::<C>(mode, v, ip, kp, scope, depth, failures),
+                &mut || n7_allof_6::<C, E>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        let mut valid = true;
-        failures
-            .enter(
-                ip,
-                kp,
-                "https://json-schema.org/draft/2020-12/schema#/allOf/6",
-                depth,
-                1024,
-                10000000,
-            )?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 1 {
-            inner = scope.enter(1);
-            &inner
-        } else {
-            scope
-        };
-        if !n20(mode, v, ip, &kp.key("$ref"), scope, depth, failures)? {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
+        if E {
+            failures
+                .open(ip, kp, "https://json-schema.org/draft/2020-12/schema#/allOf/6");
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/schema#/allOf/6",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 1 {
+                inner = scope.enter(1);
+                &inner
+            } else {
+                scope
+            };
+            if !n20(mode, v, ip, &kp.key("$ref"), scope, depth, failures)? {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/schema#/allOf/6",
+                    &[],
+                    valid,
+                );
+            }
+        }
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/schema#/properties/$recursiveAnchor`
-    pub(super) fn n8_properties_recursiveanchor<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n8_properties_recursiveanchor<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -544,46 +790,71 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n8_properties_recursiveanchor::<
                     C,
+                    E,
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        let mut valid = true;
-        failures
-            .enter(
-                ip,
-                kp,
-                "https://json-schema.org/draft/2020-12/schema#/properties/$recursiveAnchor",
-                depth,
-                1024,
-                10000000,
-            )?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 1 {
-            inner = scope.enter(1);
-            &inner
-        } else {
-            scope
-        };
-        if !n19_defs_anchorstring(
-            mode,
-            v,
-            ip,
-            &kp.key("$ref"),
-            scope,
-            depth,
-            failures,
-        )? {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
+        if E {
+            failures
+                .open(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/schema#/properties/$recursiveAnchor",
+                );
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/schema#/properties/$recursiveAnchor",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 1 {
+                inner = scope.enter(1);
+                &inner
+            } else {
+                scope
+            };
+            if !n19_defs_anchorstring(
+                mode,
+                v,
+                ip,
+                &kp.key("$ref"),
+                scope,
+                depth,
+                failures,
+            )? {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/schema#/properties/$recursiveAnchor",
+                    &[("deprecated", "true", false)],
+                    valid,
+                );
+            }
+        }
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/schema#/properties/$recursiveRef`
-    pub(super) fn n9_properties_recursiveref<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n9_properties_recursiveref<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -595,47 +866,72 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n9_properties_recursiveref::<
                     C,
+                    E,
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        let mut valid = true;
-        failures
-            .enter(
-                ip,
-                kp,
-                "https://json-schema.org/draft/2020-12/schema#/properties/$recursiveRef",
-                depth,
-                1024,
-                10000000,
-            )?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 1 {
-            inner = scope.enter(1);
-            &inner
-        } else {
-            scope
-        };
-        if !n18_defs_urireferencestring(
-            mode,
-            0,
-            v,
-            ip,
-            &kp.key("$ref"),
-            scope,
-            depth,
-            failures,
-        )? {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
+        if E {
+            failures
+                .open(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/schema#/properties/$recursiveRef",
+                );
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/schema#/properties/$recursiveRef",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 1 {
+                inner = scope.enter(1);
+                &inner
+            } else {
+                scope
+            };
+            if !n18_defs_urireferencestring(
+                mode,
+                0,
+                v,
+                ip,
+                &kp.key("$ref"),
+                scope,
+                depth,
+                failures,
+            )? {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/schema#/properties/$recursiveRef",
+                    &[("deprecated", "true", false)],
+                    valid,
+                );
+            }
+        }
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/schema#/properties/definitions`
-    pub(super) fn n10_properties_definitions<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n10_properties_definitions<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -647,71 +943,96 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n10_properties_definitions::<
                     C,
+                    E,
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        let mut valid = true;
-        failures
-            .enter(
-                ip,
-                kp,
-                "https://json-schema.org/draft/2020-12/schema#/properties/definitions",
-                depth,
-                1024,
-                10000000,
-            )?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 1 {
-            inner = scope.enter(1);
-            &inner
-        } else {
-            scope
-        };
-        if !::core::matches!(v, Value::Object(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "https://json-schema.org/draft/2020-12/schema#/properties/definitions/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(4), v),
-            );
+        if E {
+            failures
+                .open(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/schema#/properties/definitions",
+                );
         }
-        match v {
-            Value::Object(map) => {
-                for (key, value) in map {
-                    let mut matched = false;
-                    if !matched {
-                        if !n13_ies_additionalproperties_anyof_0(
-                            mode,
-                            1,
-                            value,
-                            &ip.key(key),
-                            &kp.key("additionalProperties"),
-                            scope,
-                            depth,
-                            failures,
-                        )? {
-                            if !C {
-                                return Ok(false);
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/schema#/properties/definitions",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 1 {
+                inner = scope.enter(1);
+                &inner
+            } else {
+                scope
+            };
+            if !::core::matches!(v, Value::Object(_)) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "https://json-schema.org/draft/2020-12/schema#/properties/definitions/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(4), v),
+                );
+            }
+            match v {
+                Value::Object(map) => {
+                    for (key, value) in map {
+                        let mut matched = false;
+                        if !matched {
+                            if !n13_ies_additionalproperties_anyof_0(
+                                mode,
+                                1,
+                                value,
+                                &ip.key(key),
+                                &kp.key("additionalProperties"),
+                                scope,
+                                depth,
+                                failures,
+                            )? {
+                                if !C {
+                                    return Ok(false);
+                                }
+                                valid = false;
                             }
-                            valid = false;
                         }
                     }
                 }
+                _ => {}
             }
-            _ => {}
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/schema#/properties/definitions",
+                    &[("default", "{}", false), ("deprecated", "true", false)],
+                    valid,
+                );
+            }
         }
-        Ok(valid)
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/schema#/properties/dependencies`
-    pub(super) fn n11_properties_dependencies<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n11_properties_dependencies<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -723,70 +1044,95 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n11_properties_dependencies::<
                     C,
+                    E,
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        let mut valid = true;
-        failures
-            .enter(
-                ip,
-                kp,
-                "https://json-schema.org/draft/2020-12/schema#/properties/dependencies",
-                depth,
-                1024,
-                10000000,
-            )?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 1 {
-            inner = scope.enter(1);
-            &inner
-        } else {
-            scope
-        };
-        if !::core::matches!(v, Value::Object(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "https://json-schema.org/draft/2020-12/schema#/properties/dependencies/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(4), v),
-            );
+        if E {
+            failures
+                .open(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/schema#/properties/dependencies",
+                );
         }
-        match v {
-            Value::Object(map) => {
-                for (key, value) in map {
-                    let mut matched = false;
-                    if !matched {
-                        if !n12_ependencies_additionalproperties(
-                            mode,
-                            value,
-                            &ip.key(key),
-                            &kp.key("additionalProperties"),
-                            scope,
-                            depth,
-                            failures,
-                        )? {
-                            if !C {
-                                return Ok(false);
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/schema#/properties/dependencies",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 1 {
+                inner = scope.enter(1);
+                &inner
+            } else {
+                scope
+            };
+            if !::core::matches!(v, Value::Object(_)) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "https://json-schema.org/draft/2020-12/schema#/properties/dependencies/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(4), v),
+                );
+            }
+            match v {
+                Value::Object(map) => {
+                    for (key, value) in map {
+                        let mut matched = false;
+                        if !matched {
+                            if !n12_ependencies_additionalproperties(
+                                mode,
+                                value,
+                                &ip.key(key),
+                                &kp.key("additionalProperties"),
+                                scope,
+                                depth,
+                                failures,
+                            )? {
+                                if !C {
+                                    return Ok(false);
+                                }
+                                valid = false;
                             }
-                            valid = false;
                         }
                     }
                 }
+                _ => {}
             }
-            _ => {}
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/schema#/properties/dependencies",
+                    &[("default", "{}", false), ("deprecated", "true", false)],
+                    valid,
+                );
+            }
         }
-        Ok(valid)
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/schema#/properties/dependencies/additionalProperties`
-    pub(super) fn n12_ependencies_additionalproperties<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n12_ependencies_additionalproperties<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -798,74 +1144,106 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n12_ependencies_additionalproperties::<
                     C,
+                    E,
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        let mut valid = true;
-        failures
-            .enter(
-                ip,
-                kp,
-                "https://json-schema.org/draft/2020-12/schema#/properties/dependencies/additionalProperties",
-                depth,
-                1024,
-                10000000,
-            )?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 1 {
-            inner = scope.enter(1);
-            &inner
-        } else {
-            scope
-        };
-        if !('any_of: {
-            if n13_ies_additionalproperties_anyof_0(
-                rt::QUICK,
-                0,
-                v,
-                ip,
-                &kp.key("anyOf").index(0),
-                scope,
-                depth,
-                failures,
-            )? {
-                break 'any_of true;
-            }
-            if rt::TypeSet::from_bits(8).matches(v) {
-                if n14_ies_additionalproperties_anyof_1(
-                    rt::QUICK,
+        if E {
+            failures
+                .open(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/schema#/properties/dependencies/additionalProperties",
+                );
+        }
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/schema#/properties/dependencies/additionalProperties",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 1 {
+                inner = scope.enter(1);
+                &inner
+            } else {
+                scope
+            };
+            if !('any_of: {
+                let mut any = false;
+                if n13_ies_additionalproperties_anyof_0(
+                    mode.branch(),
+                    0,
                     v,
                     ip,
-                    &kp.key("anyOf").index(1),
+                    &kp.key("anyOf").index(0),
                     scope,
                     depth,
                     failures,
                 )? {
-                    break 'any_of true;
+                    if !E {
+                        break 'any_of true;
+                    }
+                    any = true;
                 }
+                if E || rt::TypeSet::from_bits(8).matches(v) {
+                    if n14_ies_additionalproperties_anyof_1(
+                        mode.branch(),
+                        v,
+                        ip,
+                        &kp.key("anyOf").index(1),
+                        scope,
+                        depth,
+                        failures,
+                    )? {
+                        if !E {
+                            break 'any_of true;
+                        }
+                        any = true;
+                    }
+                }
+                any
+            }) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("anyOf"),
+                    "https://json-schema.org/draft/2020-12/schema#/properties/dependencies/additionalProperties/anyOf",
+                    "anyOf",
+                    rt::messages::any_of(),
+                );
             }
-            false
-        }) {
-            if !C {
-                return Ok(false);
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/schema#/properties/dependencies/additionalProperties",
+                    &[],
+                    valid,
+                );
             }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("anyOf"),
-                "https://json-schema.org/draft/2020-12/schema#/properties/dependencies/additionalProperties/anyOf",
-                "anyOf",
-                rt::messages::any_of(),
-            );
         }
-        Ok(valid)
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/schema#/properties/dependencies/additionalProperties/anyOf/0`
     /// `https://json-schema.org/draft/2020-12/schema#/properties/definitions/additionalProperties`
-    pub(super) fn n13_ies_additionalproperties_anyof_0<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n13_ies_additionalproperties_anyof_0<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -878,6 +1256,7 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n13_ies_additionalproperties_anyof_0::<
                     C,
+                    E,
                 >(mode, at, v, ip, kp, scope, depth, failures),
             );
         }
@@ -885,51 +1264,62 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/schema#/properties/dependencies/additionalProperties/anyOf/0",
             "https://json-schema.org/draft/2020-12/schema#/properties/definitions/additionalProperties",
         ];
-        let mut valid = true;
-        failures.enter(ip, kp, URIS[at], depth, 1024, 10000000)?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 1 {
-            inner = scope.enter(1);
-            &inner
-        } else {
-            scope
+        if E {
+            failures.open(ip, kp, URIS[at]);
+        }
+        let outcome = {
+            let mut valid = true;
+            failures.enter(ip, kp, URIS[at], depth, 1024, 10000000)?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 1 {
+                inner = scope.enter(1);
+                &inner
+            } else {
+                scope
+            };
+            let mut chosen = 0usize;
+            for resource in scope.resources() {
+                match resource {
+                    1 => chosen = 1,
+                    2 => chosen = 2,
+                    3 => chosen = 3,
+                    4 => chosen = 4,
+                    5 => chosen = 5,
+                    6 => chosen = 6,
+                    7 => chosen = 7,
+                    8 => chosen = 8,
+                    _ => {}
+                }
+            }
+            if !match chosen {
+                1 => n0(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                2 => n35(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                3 => n89(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                4 => n20(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                5 => n24(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                6 => n26(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                7 => n64(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                8 => n67(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                _ => n0(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+            } {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+            }
+            Ok(valid)
         };
-        let mut chosen = 0usize;
-        for resource in scope.resources() {
-            match resource {
-                1 => chosen = 1,
-                2 => chosen = 2,
-                3 => chosen = 3,
-                4 => chosen = 4,
-                5 => chosen = 5,
-                6 => chosen = 6,
-                7 => chosen = 7,
-                8 => chosen = 8,
-                _ => {}
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(failures, v, ip, kp, URIS[at], &[], valid);
             }
         }
-        if !match chosen {
-            1 => n0(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            2 => n35(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            3 => n89(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            4 => n20(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            5 => n24(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            6 => n26(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            7 => n64(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            8 => n67(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            _ => n0(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-        } {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-        }
-        Ok(valid)
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/schema#/properties/dependencies/additionalProperties/anyOf/1`
-    pub(super) fn n14_ies_additionalproperties_anyof_1<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n14_ies_additionalproperties_anyof_1<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -941,38 +1331,71 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n14_ies_additionalproperties_anyof_1::<
                     C,
+                    E,
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        let mut valid = true;
-        failures
-            .enter(
-                ip,
-                kp,
-                "https://json-schema.org/draft/2020-12/schema#/properties/dependencies/additionalProperties/anyOf/1",
-                depth,
-                1024,
-                10000000,
-            )?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 1 {
-            inner = scope.enter(1);
-            &inner
-        } else {
-            scope
-        };
-        if !n15_defs_stringarray(mode, v, ip, &kp.key("$ref"), scope, depth, failures)? {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
+        if E {
+            failures
+                .open(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/schema#/properties/dependencies/additionalProperties/anyOf/1",
+                );
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/schema#/properties/dependencies/additionalProperties/anyOf/1",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 1 {
+                inner = scope.enter(1);
+                &inner
+            } else {
+                scope
+            };
+            if !n15_defs_stringarray(
+                mode,
+                v,
+                ip,
+                &kp.key("$ref"),
+                scope,
+                depth,
+                failures,
+            )? {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/schema#/properties/dependencies/additionalProperties/anyOf/1",
+                    &[],
+                    valid,
+                );
+            }
+        }
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray`
-    pub(super) fn n15_defs_stringarray<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n15_defs_stringarray<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -984,84 +1407,109 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n15_defs_stringarray::<
                     C,
+                    E,
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        let mut valid = true;
-        failures
-            .enter(
-                ip,
-                kp,
-                "https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray",
-                depth,
-                1024,
-                10000000,
-            )?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 2 {
-            inner = scope.enter(2);
-            &inner
-        } else {
-            scope
-        };
-        if !::core::matches!(v, Value::Array(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(8), v),
-            );
+        if E {
+            failures
+                .open(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray",
+                );
         }
-        match v {
-            Value::Array(items) => {
-                if let Some((a, b)) = rt::first_duplicate(items) {
-                    if !C {
-                        return Ok(false);
-                    }
-                    valid = false;
-                    rt::record(
-                        failures,
-                        ip,
-                        &kp.key("uniqueItems"),
-                        "https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/uniqueItems",
-                        "uniqueItems",
-                        rt::messages::unique_items(a, b),
-                    );
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 2 {
+                inner = scope.enter(2);
+                &inner
+            } else {
+                scope
+            };
+            if !::core::matches!(v, Value::Array(_)) {
+                if !C {
+                    return Ok(false);
                 }
-                let kp_items = kp.key("items");
-                for (i, item) in items.iter().enumerate() {
-                    if !n16_defs_stringarray_items(
-                        mode,
-                        0,
-                        item,
-                        &ip.index(i),
-                        &kp_items,
-                        scope,
-                        depth,
-                        failures,
-                    )? {
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(8), v),
+                );
+            }
+            match v {
+                Value::Array(items) => {
+                    if let Some((a, b)) = rt::first_duplicate(items) {
                         if !C {
                             return Ok(false);
                         }
                         valid = false;
+                        rt::record(
+                            failures,
+                            ip,
+                            &kp.key("uniqueItems"),
+                            "https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/uniqueItems",
+                            "uniqueItems",
+                            rt::messages::unique_items(a, b),
+                        );
+                    }
+                    let kp_items = kp.key("items");
+                    for (i, item) in items.iter().enumerate() {
+                        if !n16_defs_stringarray_items(
+                            mode,
+                            0,
+                            item,
+                            &ip.index(i),
+                            &kp_items,
+                            scope,
+                            depth,
+                            failures,
+                        )? {
+                            if !C {
+                                return Ok(false);
+                            }
+                            valid = false;
+                        }
                     }
                 }
+                _ => {}
             }
-            _ => {}
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray",
+                    &[("default", "[]", false)],
+                    valid,
+                );
+            }
         }
-        Ok(valid)
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/items`
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/pattern`
-    pub(super) fn n16_defs_stringarray_items<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n16_defs_stringarray_items<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -1070,42 +1518,71 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 2 {
-            inner = scope.enter(2);
-            &inner
-        } else {
-            scope
-        };
-        if !::core::matches!(v, Value::String(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                {
-                    static ABSOLUTE: [&str; 2] = [
-                        "https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/items/type",
-                        "https://json-schema.org/draft/2020-12/meta/validation#/properties/pattern/type",
-                    ];
-                    ABSOLUTE[at]
-                },
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
-            );
+        static URIS: [&str; 2] = [
+            "https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/items",
+            "https://json-schema.org/draft/2020-12/meta/validation#/properties/pattern",
+        ];
+        if E {
+            failures.open(ip, kp, URIS[at]);
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 2 {
+                inner = scope.enter(2);
+                &inner
+            } else {
+                scope
+            };
+            if !::core::matches!(v, Value::String(_)) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    {
+                        static ABSOLUTE: [&str; 2] = [
+                            "https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/items/type",
+                            "https://json-schema.org/draft/2020-12/meta/validation#/properties/pattern/type",
+                        ];
+                        ABSOLUTE[at]
+                    },
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
+                );
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    URIS[at],
+                    {
+                        static ANNOTATIONS: [&[rt::Annotates]; 2] = [
+                            &[],
+                            &[("format", "\"regex\"", false)],
+                        ];
+                        ANNOTATIONS[at]
+                    },
+                    valid,
+                );
+            }
+        }
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/core#/$defs/uriReferenceString`
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$comment`
     /// `https://json-schema.org/draft/2020-12/meta/core#/$defs/uriString`
-    pub(super) fn n18_defs_urireferencestring<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n18_defs_urireferencestring<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -1114,45 +1591,76 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 3 {
-            inner = scope.enter(3);
-            &inner
-        } else {
-            scope
-        };
-        if !::core::matches!(v, Value::String(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                {
-                    static ABSOLUTE: [&str; 3] = [
-                        "https://json-schema.org/draft/2020-12/meta/core#/$defs/uriReferenceString/type",
-                        "https://json-schema.org/draft/2020-12/meta/core#/properties/$comment/type",
-                        "https://json-schema.org/draft/2020-12/meta/core#/$defs/uriString/type",
-                    ];
-                    ABSOLUTE[at]
-                },
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
-            );
+        static URIS: [&str; 3] = [
+            "https://json-schema.org/draft/2020-12/meta/core#/$defs/uriReferenceString",
+            "https://json-schema.org/draft/2020-12/meta/core#/properties/$comment",
+            "https://json-schema.org/draft/2020-12/meta/core#/$defs/uriString",
+        ];
+        if E {
+            failures.open(ip, kp, URIS[at]);
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 3 {
+                inner = scope.enter(3);
+                &inner
+            } else {
+                scope
+            };
+            if !::core::matches!(v, Value::String(_)) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    {
+                        static ABSOLUTE: [&str; 3] = [
+                            "https://json-schema.org/draft/2020-12/meta/core#/$defs/uriReferenceString/type",
+                            "https://json-schema.org/draft/2020-12/meta/core#/properties/$comment/type",
+                            "https://json-schema.org/draft/2020-12/meta/core#/$defs/uriString/type",
+                        ];
+                        ABSOLUTE[at]
+                    },
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
+                );
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    URIS[at],
+                    {
+                        static ANNOTATIONS: [&[rt::Annotates]; 3] = [
+                            &[("format", "\"uri-reference\"", false)],
+                            &[],
+                            &[("format", "\"uri\"", false)],
+                        ];
+                        ANNOTATIONS[at]
+                    },
+                    valid,
+                );
+            }
+        }
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/core#/$defs/uriReferenceString`
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$comment`
     /// `https://json-schema.org/draft/2020-12/meta/core#/$defs/uriString`
     ///
     /// Applied to a member name, as `propertyNames` does.
-    pub(super) fn n18_defs_urireferencestring_on_name<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n18_defs_urireferencestring_on_name<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         at: usize,
         key: &str,
         ip: &rt::Path<'_>,
@@ -1172,8 +1680,8 @@ mod meta_schema_nodes {
         Ok(true)
     }
     /// `https://json-schema.org/draft/2020-12/meta/core#/$defs/anchorString`
-    pub(super) fn n19_defs_anchorstring<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n19_defs_anchorstring<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -1181,57 +1689,81 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 3 {
-            inner = scope.enter(3);
-            &inner
-        } else {
-            scope
-        };
-        if !::core::matches!(v, Value::String(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "https://json-schema.org/draft/2020-12/meta/core#/$defs/anchorString/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
-            );
+        if E {
+            failures
+                .open(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/core#/$defs/anchorString",
+                );
         }
-        match v {
-            Value::String(s) => {
-                static PATTERN: rt::LazyLock<rt::Pattern> = rt::LazyLock::new(|| rt::pattern(
-                    "^[A-Za-z_][-A-Za-z0-9._]*$",
-                    1048576usize,
-                ));
-                if !PATTERN.is_match(s) {
-                    if !C {
-                        return Ok(false);
-                    }
-                    valid = false;
-                    rt::record(
-                        failures,
-                        ip,
-                        &kp.key("pattern"),
-                        "https://json-schema.org/draft/2020-12/meta/core#/$defs/anchorString/pattern",
-                        "pattern",
-                        rt::messages::pattern("^[A-Za-z_][-A-Za-z0-9._]*$"),
-                    );
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 3 {
+                inner = scope.enter(3);
+                &inner
+            } else {
+                scope
+            };
+            if !::core::matches!(v, Value::String(_)) {
+                if !C {
+                    return Ok(false);
                 }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "https://json-schema.org/draft/2020-12/meta/core#/$defs/anchorString/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
+                );
             }
-            _ => {}
+            match v {
+                Value::String(s) => {
+                    static PATTERN: rt::LazyLock<rt::Pattern> = rt::LazyLock::new(|| rt::pattern(
+                        "^[A-Za-z_][-A-Za-z0-9._]*$",
+                        1048576usize,
+                    ));
+                    if !PATTERN.is_match(s) {
+                        if !C {
+                            return Ok(false);
+                        }
+                        valid = false;
+                        rt::record(
+                            failures,
+                            ip,
+                            &kp.key("pattern"),
+                            "https://json-schema.org/draft/2020-12/meta/core#/$defs/anchorString/pattern",
+                            "pattern",
+                            rt::messages::pattern("^[A-Za-z_][-A-Za-z0-9._]*$"),
+                        );
+                    }
+                }
+                _ => {}
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/core#/$defs/anchorString",
+                    &[],
+                    valid,
+                );
+            }
         }
-        Ok(valid)
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/content#`
-    pub(super) fn n20<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n20<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -1241,149 +1773,168 @@ mod meta_schema_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n20::<C>(mode, v, ip, kp, scope, depth, failures),
+                &mut || n20::<C, E>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        let mut valid = true;
-        failures
-            .enter(
-                ip,
-                kp,
-                "https://json-schema.org/draft/2020-12/meta/content#",
-                depth,
-                1024,
-                10000000,
-            )?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 4 {
-            inner = scope.enter(4);
-            &inner
-        } else {
-            scope
-        };
-        if !::core::matches!(v, Value::Bool(_) | Value::Object(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "https://json-schema.org/draft/2020-12/meta/content#/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(6), v),
-            );
+        if E {
+            failures.open(ip, kp, "https://json-schema.org/draft/2020-12/meta/content#");
         }
-        match v {
-            Value::Object(map) => {
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/content#",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 4 {
+                inner = scope.enter(4);
+                &inner
+            } else {
+                scope
+            };
+            if !::core::matches!(v, Value::Bool(_) | Value::Object(_)) {
                 if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "https://json-schema.org/draft/2020-12/meta/content#/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(6), v),
+                );
+            }
+            match v {
+                Value::Object(map) => {
+                    if !C {
+                        for (key, value) in map {
+                            match key.as_str() {
+                                name if rt::same_name(name, "contentEncoding") => {
+                                    if !n21_properties_contentencoding(
+                                        rt::QUICK,
+                                        0,
+                                        value,
+                                        ip,
+                                        kp,
+                                        scope,
+                                        depth,
+                                        failures,
+                                    )? {
+                                        return Ok(false);
+                                    }
+                                }
+                                name if rt::same_name(name, "contentMediaType") => {
+                                    if !n21_properties_contentencoding(
+                                        rt::QUICK,
+                                        1,
+                                        value,
+                                        ip,
+                                        kp,
+                                        scope,
+                                        depth,
+                                        failures,
+                                    )? {
+                                        return Ok(false);
+                                    }
+                                }
+                                _ => {}
+                            }
+                        }
+                    }
                     for (key, value) in map {
                         match key.as_str() {
                             name if rt::same_name(name, "contentEncoding") => {
-                                if !n21_properties_contentencoding(
-                                    rt::QUICK,
-                                    0,
-                                    value,
-                                    ip,
-                                    kp,
-                                    scope,
-                                    depth,
-                                    failures,
-                                )? {
-                                    return Ok(false);
+                                let kp_properties = kp.key("properties");
+                                if C {
+                                    if !n21_properties_contentencoding(
+                                        mode,
+                                        0,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        scope,
+                                        depth,
+                                        failures,
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
+                                    }
                                 }
                             }
                             name if rt::same_name(name, "contentMediaType") => {
-                                if !n21_properties_contentencoding(
-                                    rt::QUICK,
-                                    1,
+                                let kp_properties = kp.key("properties");
+                                if C {
+                                    if !n21_properties_contentencoding(
+                                        mode,
+                                        1,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        scope,
+                                        depth,
+                                        failures,
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
+                                    }
+                                }
+                            }
+                            name if rt::same_name(name, "contentSchema") => {
+                                let kp_properties = kp.key("properties");
+                                if !n23_properties_contentschema(
+                                    mode,
                                     value,
-                                    ip,
-                                    kp,
+                                    &ip.key(key),
+                                    &kp_properties.key(key),
                                     scope,
                                     depth,
                                     failures,
                                 )? {
-                                    return Ok(false);
+                                    if !C {
+                                        return Ok(false);
+                                    }
+                                    valid = false;
                                 }
                             }
                             _ => {}
                         }
                     }
                 }
-                for (key, value) in map {
-                    match key.as_str() {
-                        name if rt::same_name(name, "contentEncoding") => {
-                            let kp_properties = kp.key("properties");
-                            if C {
-                                if !n21_properties_contentencoding(
-                                    mode,
-                                    0,
-                                    value,
-                                    &ip.key(key),
-                                    &kp_properties.key(key),
-                                    scope,
-                                    depth,
-                                    failures,
-                                )? {
-                                    if !C {
-                                        return Ok(false);
-                                    }
-                                    valid = false;
-                                }
-                            }
-                        }
-                        name if rt::same_name(name, "contentMediaType") => {
-                            let kp_properties = kp.key("properties");
-                            if C {
-                                if !n21_properties_contentencoding(
-                                    mode,
-                                    1,
-                                    value,
-                                    &ip.key(key),
-                                    &kp_properties.key(key),
-                                    scope,
-                                    depth,
-                                    failures,
-                                )? {
-                                    if !C {
-                                        return Ok(false);
-                                    }
-                                    valid = false;
-                                }
-                            }
-                        }
-                        name if rt::same_name(name, "contentSchema") => {
-                            let kp_properties = kp.key("properties");
-                            if !n23_properties_contentschema(
-                                mode,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                scope,
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
-                                }
-                                valid = false;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
+                _ => {}
             }
-            _ => {}
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/content#",
+                    &[("title", "\"Content vocabulary meta-schema\"", false)],
+                    valid,
+                );
+            }
         }
-        Ok(valid)
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/content#/properties/contentEncoding`
     /// `https://json-schema.org/draft/2020-12/meta/content#/properties/contentMediaType`
-    pub(super) fn n21_properties_contentencoding<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n21_properties_contentencoding<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -1392,40 +1943,55 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 4 {
-            inner = scope.enter(4);
-            &inner
-        } else {
-            scope
-        };
-        if !::core::matches!(v, Value::String(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                {
-                    static ABSOLUTE: [&str; 2] = [
-                        "https://json-schema.org/draft/2020-12/meta/content#/properties/contentEncoding/type",
-                        "https://json-schema.org/draft/2020-12/meta/content#/properties/contentMediaType/type",
-                    ];
-                    ABSOLUTE[at]
-                },
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
-            );
+        static URIS: [&str; 2] = [
+            "https://json-schema.org/draft/2020-12/meta/content#/properties/contentEncoding",
+            "https://json-schema.org/draft/2020-12/meta/content#/properties/contentMediaType",
+        ];
+        if E {
+            failures.open(ip, kp, URIS[at]);
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 4 {
+                inner = scope.enter(4);
+                &inner
+            } else {
+                scope
+            };
+            if !::core::matches!(v, Value::String(_)) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    {
+                        static ABSOLUTE: [&str; 2] = [
+                            "https://json-schema.org/draft/2020-12/meta/content#/properties/contentEncoding/type",
+                            "https://json-schema.org/draft/2020-12/meta/content#/properties/contentMediaType/type",
+                        ];
+                        ABSOLUTE[at]
+                    },
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
+                );
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(failures, v, ip, kp, URIS[at], &[], valid);
+            }
+        }
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/content#/properties/contentSchema`
-    pub(super) fn n23_properties_contentschema<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n23_properties_contentschema<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -1437,173 +2003,87 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n23_properties_contentschema::<
                     C,
+                    E,
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        let mut valid = true;
-        failures
-            .enter(
-                ip,
-                kp,
-                "https://json-schema.org/draft/2020-12/meta/content#/properties/contentSchema",
-                depth,
-                1024,
-                10000000,
-            )?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 4 {
-            inner = scope.enter(4);
-            &inner
-        } else {
-            scope
-        };
-        let mut chosen = 0usize;
-        for resource in scope.resources() {
-            match resource {
-                1 => chosen = 1,
-                2 => chosen = 2,
-                3 => chosen = 3,
-                4 => chosen = 4,
-                5 => chosen = 5,
-                6 => chosen = 6,
-                7 => chosen = 7,
-                8 => chosen = 8,
-                _ => {}
-            }
+        if E {
+            failures
+                .open(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/content#/properties/contentSchema",
+                );
         }
-        if !match chosen {
-            1 => n0(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            2 => n35(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            3 => n89(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            4 => n20(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            5 => n24(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            6 => n26(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            7 => n64(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            8 => n67(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            _ => n20(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-        } {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-        }
-        Ok(valid)
-    }
-    /// `https://json-schema.org/draft/2020-12/meta/format-annotation#`
-    pub(super) fn n24<const C: bool>(
-        mode: rt::Mode<C>,
-        v: &Value,
-        ip: &rt::Path<'_>,
-        kp: &rt::Path<'_>,
-        scope: &rt::Scope<'_>,
-        depth: usize,
-        failures: &mut rt::Sink,
-    ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(
-                &mut || n24::<C>(mode, v, ip, kp, scope, depth, failures),
-            );
-        }
-        let mut valid = true;
-        failures
-            .enter(
-                ip,
-                kp,
-                "https://json-schema.org/draft/2020-12/meta/format-annotation#",
-                depth,
-                1024,
-                10000000,
-            )?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 5 {
-            inner = scope.enter(5);
-            &inner
-        } else {
-            scope
-        };
-        if !::core::matches!(v, Value::Bool(_) | Value::Object(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "https://json-schema.org/draft/2020-12/meta/format-annotation#/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(6), v),
-            );
-        }
-        match v {
-            Value::Object(map) => {
-                for (key, value) in map {
-                    match key.as_str() {
-                        name if rt::same_name(name, "format") => {
-                            let kp_properties = kp.key("properties");
-                            if !n25_properties_format(
-                                mode,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                scope,
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
-                                }
-                                valid = false;
-                            }
-                        }
-                        _ => {}
-                    }
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/content#/properties/contentSchema",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 4 {
+                inner = scope.enter(4);
+                &inner
+            } else {
+                scope
+            };
+            let mut chosen = 0usize;
+            for resource in scope.resources() {
+                match resource {
+                    1 => chosen = 1,
+                    2 => chosen = 2,
+                    3 => chosen = 3,
+                    4 => chosen = 4,
+                    5 => chosen = 5,
+                    6 => chosen = 6,
+                    7 => chosen = 7,
+                    8 => chosen = 8,
+                    _ => {}
                 }
             }
-            _ => {}
-        }
-        Ok(valid)
-    }
-    /// `https://json-schema.org/draft/2020-12/meta/format-annotation#/properties/format`
-    pub(super) fn n25_properties_format<const C: bool>(
-        mode: rt::Mode<C>,
-        v: &Value,
-        ip: &rt::Path<'_>,
-        kp: &rt::Path<'_>,
-        scope: &rt::Scope<'_>,
-        depth: usize,
-        failures: &mut rt::Sink,
-    ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 5 {
-            inner = scope.enter(5);
-            &inner
-        } else {
-            scope
-        };
-        if !::core::matches!(v, Value::String(_)) {
-            if !C {
-                return Ok(false);
+            if !match chosen {
+                1 => n0(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                2 => n35(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                3 => n89(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                4 => n20(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                5 => n24(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                6 => n26(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                7 => n64(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                8 => n67(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                _ => n20(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+            } {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
             }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "https://json-schema.org/draft/2020-12/meta/format-annotation#/properties/format/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
-            );
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/content#/properties/contentSchema",
+                    &[],
+                    valid,
+                );
+            }
         }
-        Ok(valid)
+        outcome
     }
-    /// `https://json-schema.org/draft/2020-12/meta/meta-data#`
-    pub(super) fn n26<const C: bool>(
-        mode: rt::Mode<C>,
+    /// `https://json-schema.org/draft/2020-12/meta/format-annotation#`
+    pub(super) fn n24<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -1613,60 +2093,356 @@ mod meta_schema_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n26::<C>(mode, v, ip, kp, scope, depth, failures),
+                &mut || n24::<C, E>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        let mut valid = true;
-        failures
-            .enter(
-                ip,
-                kp,
-                "https://json-schema.org/draft/2020-12/meta/meta-data#",
-                depth,
-                1024,
-                10000000,
-            )?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 6 {
-            inner = scope.enter(6);
-            &inner
-        } else {
-            scope
-        };
-        if !::core::matches!(v, Value::Bool(_) | Value::Object(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "https://json-schema.org/draft/2020-12/meta/meta-data#/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(6), v),
-            );
+        if E {
+            failures
+                .open(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/format-annotation#",
+                );
         }
-        match v {
-            Value::Object(map) => {
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/format-annotation#",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 5 {
+                inner = scope.enter(5);
+                &inner
+            } else {
+                scope
+            };
+            if !::core::matches!(v, Value::Bool(_) | Value::Object(_)) {
                 if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "https://json-schema.org/draft/2020-12/meta/format-annotation#/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(6), v),
+                );
+            }
+            match v {
+                Value::Object(map) => {
+                    for (key, value) in map {
+                        match key.as_str() {
+                            name if rt::same_name(name, "format") => {
+                                let kp_properties = kp.key("properties");
+                                if !n25_properties_format(
+                                    mode,
+                                    value,
+                                    &ip.key(key),
+                                    &kp_properties.key(key),
+                                    scope,
+                                    depth,
+                                    failures,
+                                )? {
+                                    if !C {
+                                        return Ok(false);
+                                    }
+                                    valid = false;
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                _ => {}
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/format-annotation#",
+                    &[
+                        (
+                            "title",
+                            "\"Format vocabulary meta-schema for annotation results\"",
+                            false,
+                        ),
+                    ],
+                    valid,
+                );
+            }
+        }
+        outcome
+    }
+    /// `https://json-schema.org/draft/2020-12/meta/format-annotation#/properties/format`
+    pub(super) fn n25_properties_format<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        scope: &rt::Scope<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        if E {
+            failures
+                .open(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/format-annotation#/properties/format",
+                );
+        }
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 5 {
+                inner = scope.enter(5);
+                &inner
+            } else {
+                scope
+            };
+            if !::core::matches!(v, Value::String(_)) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "https://json-schema.org/draft/2020-12/meta/format-annotation#/properties/format/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
+                );
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/format-annotation#/properties/format",
+                    &[],
+                    valid,
+                );
+            }
+        }
+        outcome
+    }
+    /// `https://json-schema.org/draft/2020-12/meta/meta-data#`
+    pub(super) fn n26<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        scope: &rt::Scope<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        if rt::stack_low(depth) {
+            return rt::on_new_stack(
+                &mut || n26::<C, E>(mode, v, ip, kp, scope, depth, failures),
+            );
+        }
+        if E {
+            failures
+                .open(ip, kp, "https://json-schema.org/draft/2020-12/meta/meta-data#");
+        }
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/meta-data#",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 6 {
+                inner = scope.enter(6);
+                &inner
+            } else {
+                scope
+            };
+            if !::core::matches!(v, Value::Bool(_) | Value::Object(_)) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "https://json-schema.org/draft/2020-12/meta/meta-data#/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(6), v),
+                );
+            }
+            match v {
+                Value::Object(map) => {
+                    if !C {
+                        for (key, value) in map {
+                            match key.len() {
+                                5 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "title") => {
+                                            if !n29_properties_description(
+                                                rt::QUICK,
+                                                1,
+                                                value,
+                                                ip,
+                                                kp,
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                return Ok(false);
+                                            }
+                                        }
+                                        _ => {}
+                                    }
+                                }
+                                8 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "readOnly") => {
+                                            if !n28_properties_deprecated(
+                                                rt::QUICK,
+                                                1,
+                                                value,
+                                                ip,
+                                                kp,
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                return Ok(false);
+                                            }
+                                        }
+                                        _ => {}
+                                    }
+                                }
+                                9 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "writeOnly") => {
+                                            if !n28_properties_deprecated(
+                                                rt::QUICK,
+                                                2,
+                                                value,
+                                                ip,
+                                                kp,
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                return Ok(false);
+                                            }
+                                        }
+                                        _ => {}
+                                    }
+                                }
+                                10 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "deprecated") => {
+                                            if !n28_properties_deprecated(
+                                                rt::QUICK,
+                                                0,
+                                                value,
+                                                ip,
+                                                kp,
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                return Ok(false);
+                                            }
+                                        }
+                                        _ => {}
+                                    }
+                                }
+                                11 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "description") => {
+                                            if !n29_properties_description(
+                                                rt::QUICK,
+                                                0,
+                                                value,
+                                                ip,
+                                                kp,
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                return Ok(false);
+                                            }
+                                        }
+                                        _ => {}
+                                    }
+                                }
+                                _ => {}
+                            }
+                        }
+                    }
                     for (key, value) in map {
                         match key.len() {
                             5 => {
                                 match key.as_str() {
                                     name if rt::same_name(name, "title") => {
-                                        if !n29_properties_description(
-                                            rt::QUICK,
-                                            1,
-                                            value,
-                                            ip,
-                                            kp,
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            return Ok(false);
+                                        let kp_properties = kp.key("properties");
+                                        if C {
+                                            if !n29_properties_description(
+                                                mode,
+                                                1,
+                                                value,
+                                                &ip.key(key),
+                                                &kp_properties.key(key),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
+                                            }
+                                        }
+                                    }
+                                    _ => {}
+                                }
+                            }
+                            7 => {
+                                match key.as_str() {
+                                    name if rt::same_name(name, "default") => {
+                                        let kp_properties = kp.key("properties");
+                                        if C {
+                                            if E {
+                                                failures
+                                                    .open(
+                                                        &ip.key(key),
+                                                        &kp_properties.key(key),
+                                                        "https://json-schema.org/draft/2020-12/meta/meta-data#/properties/default",
+                                                    );
+                                                failures.close(true);
+                                            }
                                         }
                                     }
                                     _ => {}
@@ -1674,18 +2450,41 @@ mod meta_schema_nodes {
                             }
                             8 => {
                                 match key.as_str() {
-                                    name if rt::same_name(name, "readOnly") => {
-                                        if !n28_properties_deprecated(
-                                            rt::QUICK,
-                                            1,
+                                    name if rt::same_name(name, "examples") => {
+                                        let kp_properties = kp.key("properties");
+                                        if !n30_properties_examples(
+                                            mode,
                                             value,
-                                            ip,
-                                            kp,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
                                             scope,
                                             depth,
                                             failures,
                                         )? {
-                                            return Ok(false);
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
+                                        }
+                                    }
+                                    name if rt::same_name(name, "readOnly") => {
+                                        let kp_properties = kp.key("properties");
+                                        if C {
+                                            if !n28_properties_deprecated(
+                                                mode,
+                                                1,
+                                                value,
+                                                &ip.key(key),
+                                                &kp_properties.key(key),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
+                                            }
                                         }
                                     }
                                     _ => {}
@@ -1694,17 +2493,23 @@ mod meta_schema_nodes {
                             9 => {
                                 match key.as_str() {
                                     name if rt::same_name(name, "writeOnly") => {
-                                        if !n28_properties_deprecated(
-                                            rt::QUICK,
-                                            2,
-                                            value,
-                                            ip,
-                                            kp,
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            return Ok(false);
+                                        let kp_properties = kp.key("properties");
+                                        if C {
+                                            if !n28_properties_deprecated(
+                                                mode,
+                                                2,
+                                                value,
+                                                &ip.key(key),
+                                                &kp_properties.key(key),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
+                                            }
                                         }
                                     }
                                     _ => {}
@@ -1713,17 +2518,23 @@ mod meta_schema_nodes {
                             10 => {
                                 match key.as_str() {
                                     name if rt::same_name(name, "deprecated") => {
-                                        if !n28_properties_deprecated(
-                                            rt::QUICK,
-                                            0,
-                                            value,
-                                            ip,
-                                            kp,
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            return Ok(false);
+                                        let kp_properties = kp.key("properties");
+                                        if C {
+                                            if !n28_properties_deprecated(
+                                                mode,
+                                                0,
+                                                value,
+                                                &ip.key(key),
+                                                &kp_properties.key(key),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
+                                            }
                                         }
                                     }
                                     _ => {}
@@ -1732,17 +2543,23 @@ mod meta_schema_nodes {
                             11 => {
                                 match key.as_str() {
                                     name if rt::same_name(name, "description") => {
-                                        if !n29_properties_description(
-                                            rt::QUICK,
-                                            0,
-                                            value,
-                                            ip,
-                                            kp,
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            return Ok(false);
+                                        let kp_properties = kp.key("properties");
+                                        if C {
+                                            if !n29_properties_description(
+                                                mode,
+                                                0,
+                                                value,
+                                                &ip.key(key),
+                                                &kp_properties.key(key),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
+                                            }
                                         }
                                     }
                                     _ => {}
@@ -1752,172 +2569,30 @@ mod meta_schema_nodes {
                         }
                     }
                 }
-                for (key, value) in map {
-                    match key.len() {
-                        5 => {
-                            match key.as_str() {
-                                name if rt::same_name(name, "title") => {
-                                    let kp_properties = kp.key("properties");
-                                    if C {
-                                        if !n29_properties_description(
-                                            mode,
-                                            1,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
-                                            }
-                                            valid = false;
-                                        }
-                                    }
-                                }
-                                _ => {}
-                            }
-                        }
-                        7 => {
-                            match key.as_str() {
-                                name if rt::same_name(name, "default") => {
-                                    let kp_properties = kp.key("properties");
-                                    if C {}
-                                }
-                                _ => {}
-                            }
-                        }
-                        8 => {
-                            match key.as_str() {
-                                name if rt::same_name(name, "examples") => {
-                                    let kp_properties = kp.key("properties");
-                                    if !n30_properties_examples(
-                                        mode,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
-                                        }
-                                        valid = false;
-                                    }
-                                }
-                                name if rt::same_name(name, "readOnly") => {
-                                    let kp_properties = kp.key("properties");
-                                    if C {
-                                        if !n28_properties_deprecated(
-                                            mode,
-                                            1,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
-                                            }
-                                            valid = false;
-                                        }
-                                    }
-                                }
-                                _ => {}
-                            }
-                        }
-                        9 => {
-                            match key.as_str() {
-                                name if rt::same_name(name, "writeOnly") => {
-                                    let kp_properties = kp.key("properties");
-                                    if C {
-                                        if !n28_properties_deprecated(
-                                            mode,
-                                            2,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
-                                            }
-                                            valid = false;
-                                        }
-                                    }
-                                }
-                                _ => {}
-                            }
-                        }
-                        10 => {
-                            match key.as_str() {
-                                name if rt::same_name(name, "deprecated") => {
-                                    let kp_properties = kp.key("properties");
-                                    if C {
-                                        if !n28_properties_deprecated(
-                                            mode,
-                                            0,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
-                                            }
-                                            valid = false;
-                                        }
-                                    }
-                                }
-                                _ => {}
-                            }
-                        }
-                        11 => {
-                            match key.as_str() {
-                                name if rt::same_name(name, "description") => {
-                                    let kp_properties = kp.key("properties");
-                                    if C {
-                                        if !n29_properties_description(
-                                            mode,
-                                            0,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
-                                            }
-                                            valid = false;
-                                        }
-                                    }
-                                }
-                                _ => {}
-                            }
-                        }
-                        _ => {}
-                    }
-                }
+                _ => {}
             }
-            _ => {}
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/meta-data#",
+                    &[("title", "\"Meta-data vocabulary meta-schema\"", false)],
+                    valid,
+                );
+            }
         }
-        Ok(valid)
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/meta-data#/properties/deprecated`
     /// `https://json-schema.org/draft/2020-12/meta/meta-data#/properties/readOnly`
     /// `https://json-schema.org/draft/2020-12/meta/meta-data#/properties/writeOnly`
-    pub(super) fn n28_properties_deprecated<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n28_properties_deprecated<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -1926,42 +2601,66 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 6 {
-            inner = scope.enter(6);
-            &inner
-        } else {
-            scope
-        };
-        if !::core::matches!(v, Value::Bool(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                {
-                    static ABSOLUTE: [&str; 3] = [
-                        "https://json-schema.org/draft/2020-12/meta/meta-data#/properties/deprecated/type",
-                        "https://json-schema.org/draft/2020-12/meta/meta-data#/properties/readOnly/type",
-                        "https://json-schema.org/draft/2020-12/meta/meta-data#/properties/writeOnly/type",
-                    ];
-                    ABSOLUTE[at]
-                },
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(2), v),
-            );
+        static URIS: [&str; 3] = [
+            "https://json-schema.org/draft/2020-12/meta/meta-data#/properties/deprecated",
+            "https://json-schema.org/draft/2020-12/meta/meta-data#/properties/readOnly",
+            "https://json-schema.org/draft/2020-12/meta/meta-data#/properties/writeOnly",
+        ];
+        if E {
+            failures.open(ip, kp, URIS[at]);
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 6 {
+                inner = scope.enter(6);
+                &inner
+            } else {
+                scope
+            };
+            if !::core::matches!(v, Value::Bool(_)) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    {
+                        static ABSOLUTE: [&str; 3] = [
+                            "https://json-schema.org/draft/2020-12/meta/meta-data#/properties/deprecated/type",
+                            "https://json-schema.org/draft/2020-12/meta/meta-data#/properties/readOnly/type",
+                            "https://json-schema.org/draft/2020-12/meta/meta-data#/properties/writeOnly/type",
+                        ];
+                        ABSOLUTE[at]
+                    },
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(2), v),
+                );
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    URIS[at],
+                    &[("default", "false", false)],
+                    valid,
+                );
+            }
+        }
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/meta-data#/properties/description`
     /// `https://json-schema.org/draft/2020-12/meta/meta-data#/properties/title`
-    pub(super) fn n29_properties_description<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n29_properties_description<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -1970,40 +2669,55 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 6 {
-            inner = scope.enter(6);
-            &inner
-        } else {
-            scope
-        };
-        if !::core::matches!(v, Value::String(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                {
-                    static ABSOLUTE: [&str; 2] = [
-                        "https://json-schema.org/draft/2020-12/meta/meta-data#/properties/description/type",
-                        "https://json-schema.org/draft/2020-12/meta/meta-data#/properties/title/type",
-                    ];
-                    ABSOLUTE[at]
-                },
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
-            );
+        static URIS: [&str; 2] = [
+            "https://json-schema.org/draft/2020-12/meta/meta-data#/properties/description",
+            "https://json-schema.org/draft/2020-12/meta/meta-data#/properties/title",
+        ];
+        if E {
+            failures.open(ip, kp, URIS[at]);
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 6 {
+                inner = scope.enter(6);
+                &inner
+            } else {
+                scope
+            };
+            if !::core::matches!(v, Value::String(_)) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    {
+                        static ABSOLUTE: [&str; 2] = [
+                            "https://json-schema.org/draft/2020-12/meta/meta-data#/properties/description/type",
+                            "https://json-schema.org/draft/2020-12/meta/meta-data#/properties/title/type",
+                        ];
+                        ABSOLUTE[at]
+                    },
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(32), v),
+                );
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(failures, v, ip, kp, URIS[at], &[], valid);
+            }
+        }
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/meta-data#/properties/examples`
-    pub(super) fn n30_properties_examples<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n30_properties_examples<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -2015,53 +2729,88 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n30_properties_examples::<
                     C,
+                    E,
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        let mut valid = true;
-        failures
-            .enter(
-                ip,
-                kp,
-                "https://json-schema.org/draft/2020-12/meta/meta-data#/properties/examples",
-                depth,
-                1024,
-                10000000,
-            )?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 6 {
-            inner = scope.enter(6);
-            &inner
-        } else {
-            scope
+        if E {
+            failures
+                .open(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/meta-data#/properties/examples",
+                );
+        }
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/meta-data#/properties/examples",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 6 {
+                inner = scope.enter(6);
+                &inner
+            } else {
+                scope
+            };
+            if !::core::matches!(v, Value::Array(_)) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "https://json-schema.org/draft/2020-12/meta/meta-data#/properties/examples/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(8), v),
+                );
+            }
+            match v {
+                Value::Array(items) => {
+                    let kp_items = kp.key("items");
+                    for (i, item) in items.iter().enumerate() {
+                        if E {
+                            failures
+                                .open(
+                                    &ip.index(i),
+                                    &kp_items,
+                                    "https://json-schema.org/draft/2020-12/meta/meta-data#/properties/examples/items",
+                                );
+                            failures.close(true);
+                        }
+                    }
+                }
+                _ => {}
+            }
+            Ok(valid)
         };
-        if !::core::matches!(v, Value::Array(_)) {
-            if !C {
-                return Ok(false);
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/meta-data#/properties/examples",
+                    &[],
+                    valid,
+                );
             }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "https://json-schema.org/draft/2020-12/meta/meta-data#/properties/examples/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(8), v),
-            );
         }
-        match v {
-            Value::Array(items) => {
-                let kp_items = kp.key("items");
-                for (i, item) in items.iter().enumerate() {}
-            }
-            _ => {}
-        }
-        Ok(valid)
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#`
-    pub(super) fn n35<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n35<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -2071,88 +2820,391 @@ mod meta_schema_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n35::<C>(mode, v, ip, kp, scope, depth, failures),
+                &mut || n35::<C, E>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        let mut valid = true;
-        failures
-            .enter(
-                ip,
-                kp,
-                "https://json-schema.org/draft/2020-12/meta/validation#",
-                depth,
-                1024,
-                10000000,
-            )?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 2 {
-            inner = scope.enter(2);
-            &inner
-        } else {
-            scope
-        };
-        if !::core::matches!(v, Value::Bool(_) | Value::Object(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "https://json-schema.org/draft/2020-12/meta/validation#/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(6), v),
-            );
+        if E {
+            failures
+                .open(ip, kp, "https://json-schema.org/draft/2020-12/meta/validation#");
         }
-        match v {
-            Value::Object(map) => {
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/validation#",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 2 {
+                inner = scope.enter(2);
+                &inner
+            } else {
+                scope
+            };
+            if !::core::matches!(v, Value::Bool(_) | Value::Object(_)) {
                 if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "https://json-schema.org/draft/2020-12/meta/validation#/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(6), v),
+                );
+            }
+            match v {
+                Value::Object(map) => {
+                    if !C {
+                        for (key, value) in map {
+                            match key.len() {
+                                7 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "maximum") => {
+                                            if !n39_properties_exclusivemaximum(
+                                                rt::QUICK,
+                                                2,
+                                                value,
+                                                ip,
+                                                kp,
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                return Ok(false);
+                                            }
+                                        }
+                                        name if rt::same_name(name, "minimum") => {
+                                            if !n39_properties_exclusivemaximum(
+                                                rt::QUICK,
+                                                3,
+                                                value,
+                                                ip,
+                                                kp,
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                return Ok(false);
+                                            }
+                                        }
+                                        name if rt::same_name(name, "pattern") => {
+                                            if !n16_defs_stringarray_items(
+                                                rt::QUICK,
+                                                1,
+                                                value,
+                                                ip,
+                                                kp,
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                return Ok(false);
+                                            }
+                                        }
+                                        _ => {}
+                                    }
+                                }
+                                10 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "multipleOf") => {
+                                            if !n51_properties_multipleof(
+                                                rt::QUICK,
+                                                value,
+                                                ip,
+                                                kp,
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                return Ok(false);
+                                            }
+                                        }
+                                        _ => {}
+                                    }
+                                }
+                                11 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "uniqueItems") => {
+                                            if !n55_properties_uniqueitems(
+                                                rt::QUICK,
+                                                value,
+                                                ip,
+                                                kp,
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                return Ok(false);
+                                            }
+                                        }
+                                        _ => {}
+                                    }
+                                }
+                                16 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "exclusiveMaximum") => {
+                                            if !n39_properties_exclusivemaximum(
+                                                rt::QUICK,
+                                                0,
+                                                value,
+                                                ip,
+                                                kp,
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                return Ok(false);
+                                            }
+                                        }
+                                        name if rt::same_name(name, "exclusiveMinimum") => {
+                                            if !n39_properties_exclusivemaximum(
+                                                rt::QUICK,
+                                                1,
+                                                value,
+                                                ip,
+                                                kp,
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                return Ok(false);
+                                            }
+                                        }
+                                        _ => {}
+                                    }
+                                }
+                                _ => {}
+                            }
+                        }
+                    }
                     for (key, value) in map {
                         match key.len() {
+                            4 => {
+                                match key.as_str() {
+                                    name if rt::same_name(name, "enum") => {
+                                        let kp_properties = kp.key("properties");
+                                        if !n38_properties_enum(
+                                            mode,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            scope,
+                                            depth,
+                                            failures,
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
+                                        }
+                                    }
+                                    name if rt::same_name(name, "type") => {
+                                        let kp_properties = kp.key("properties");
+                                        if !n54_properties_type(
+                                            mode,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            scope,
+                                            depth,
+                                            failures,
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
+                                        }
+                                    }
+                                    _ => {}
+                                }
+                            }
+                            5 => {
+                                match key.as_str() {
+                                    name if rt::same_name(name, "const") => {
+                                        let kp_properties = kp.key("properties");
+                                        if C {
+                                            if E {
+                                                failures
+                                                    .open(
+                                                        &ip.key(key),
+                                                        &kp_properties.key(key),
+                                                        "https://json-schema.org/draft/2020-12/meta/validation#/properties/const",
+                                                    );
+                                                failures.close(true);
+                                            }
+                                        }
+                                    }
+                                    _ => {}
+                                }
+                            }
                             7 => {
                                 match key.as_str() {
                                     name if rt::same_name(name, "maximum") => {
-                                        if !n39_properties_exclusivemaximum(
-                                            rt::QUICK,
-                                            2,
-                                            value,
-                                            ip,
-                                            kp,
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            return Ok(false);
+                                        let kp_properties = kp.key("properties");
+                                        if C {
+                                            if !n39_properties_exclusivemaximum(
+                                                mode,
+                                                2,
+                                                value,
+                                                &ip.key(key),
+                                                &kp_properties.key(key),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
+                                            }
                                         }
                                     }
                                     name if rt::same_name(name, "minimum") => {
-                                        if !n39_properties_exclusivemaximum(
-                                            rt::QUICK,
-                                            3,
-                                            value,
-                                            ip,
-                                            kp,
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            return Ok(false);
+                                        let kp_properties = kp.key("properties");
+                                        if C {
+                                            if !n39_properties_exclusivemaximum(
+                                                mode,
+                                                3,
+                                                value,
+                                                &ip.key(key),
+                                                &kp_properties.key(key),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
+                                            }
                                         }
                                     }
                                     name if rt::same_name(name, "pattern") => {
-                                        if !n16_defs_stringarray_items(
-                                            rt::QUICK,
+                                        let kp_properties = kp.key("properties");
+                                        if C {
+                                            if !n16_defs_stringarray_items(
+                                                mode,
+                                                1,
+                                                value,
+                                                &ip.key(key),
+                                                &kp_properties.key(key),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
+                                            }
+                                        }
+                                    }
+                                    _ => {}
+                                }
+                            }
+                            8 => {
+                                match key.as_str() {
+                                    name if rt::same_name(name, "maxItems") => {
+                                        let kp_properties = kp.key("properties");
+                                        if !n41_properties_maxcontains(
+                                            mode,
                                             1,
                                             value,
-                                            ip,
-                                            kp,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
                                             scope,
                                             depth,
                                             failures,
                                         )? {
-                                            return Ok(false);
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
+                                        }
+                                    }
+                                    name if rt::same_name(name, "minItems") => {
+                                        let kp_properties = kp.key("properties");
+                                        if !n47_properties_minitems(
+                                            mode,
+                                            0,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            scope,
+                                            depth,
+                                            failures,
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
+                                        }
+                                    }
+                                    name if rt::same_name(name, "required") => {
+                                        let kp_properties = kp.key("properties");
+                                        if !n53_properties_required(
+                                            mode,
+                                            0,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            scope,
+                                            depth,
+                                            failures,
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
+                                        }
+                                    }
+                                    _ => {}
+                                }
+                            }
+                            9 => {
+                                match key.as_str() {
+                                    name if rt::same_name(name, "maxLength") => {
+                                        let kp_properties = kp.key("properties");
+                                        if !n41_properties_maxcontains(
+                                            mode,
+                                            2,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            scope,
+                                            depth,
+                                            failures,
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
+                                        }
+                                    }
+                                    name if rt::same_name(name, "minLength") => {
+                                        let kp_properties = kp.key("properties");
+                                        if !n47_properties_minitems(
+                                            mode,
+                                            1,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            scope,
+                                            depth,
+                                            failures,
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
                                         }
                                     }
                                     _ => {}
@@ -2161,16 +3213,22 @@ mod meta_schema_nodes {
                             10 => {
                                 match key.as_str() {
                                     name if rt::same_name(name, "multipleOf") => {
-                                        if !n51_properties_multipleof(
-                                            rt::QUICK,
-                                            value,
-                                            ip,
-                                            kp,
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            return Ok(false);
+                                        let kp_properties = kp.key("properties");
+                                        if C {
+                                            if !n51_properties_multipleof(
+                                                mode,
+                                                value,
+                                                &ip.key(key),
+                                                &kp_properties.key(key),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
+                                            }
                                         }
                                     }
                                     _ => {}
@@ -2178,17 +3236,100 @@ mod meta_schema_nodes {
                             }
                             11 => {
                                 match key.as_str() {
-                                    name if rt::same_name(name, "uniqueItems") => {
-                                        if !n55_properties_uniqueitems(
-                                            rt::QUICK,
+                                    name if rt::same_name(name, "maxContains") => {
+                                        let kp_properties = kp.key("properties");
+                                        if !n41_properties_maxcontains(
+                                            mode,
+                                            0,
                                             value,
-                                            ip,
-                                            kp,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
                                             scope,
                                             depth,
                                             failures,
                                         )? {
-                                            return Ok(false);
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
+                                        }
+                                    }
+                                    name if rt::same_name(name, "minContains") => {
+                                        let kp_properties = kp.key("properties");
+                                        if !n41_properties_maxcontains(
+                                            mode,
+                                            4,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            scope,
+                                            depth,
+                                            failures,
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
+                                        }
+                                    }
+                                    name if rt::same_name(name, "uniqueItems") => {
+                                        let kp_properties = kp.key("properties");
+                                        if C {
+                                            if !n55_properties_uniqueitems(
+                                                mode,
+                                                value,
+                                                &ip.key(key),
+                                                &kp_properties.key(key),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
+                                            }
+                                        }
+                                    }
+                                    _ => {}
+                                }
+                            }
+                            13 => {
+                                match key.as_str() {
+                                    name if rt::same_name(name, "maxProperties") => {
+                                        let kp_properties = kp.key("properties");
+                                        if !n41_properties_maxcontains(
+                                            mode,
+                                            3,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            scope,
+                                            depth,
+                                            failures,
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
+                                        }
+                                    }
+                                    name if rt::same_name(name, "minProperties") => {
+                                        let kp_properties = kp.key("properties");
+                                        if !n47_properties_minitems(
+                                            mode,
+                                            2,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            scope,
+                                            depth,
+                                            failures,
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
                                         }
                                     }
                                     _ => {}
@@ -2197,31 +3338,65 @@ mod meta_schema_nodes {
                             16 => {
                                 match key.as_str() {
                                     name if rt::same_name(name, "exclusiveMaximum") => {
-                                        if !n39_properties_exclusivemaximum(
-                                            rt::QUICK,
-                                            0,
-                                            value,
-                                            ip,
-                                            kp,
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            return Ok(false);
+                                        let kp_properties = kp.key("properties");
+                                        if C {
+                                            if !n39_properties_exclusivemaximum(
+                                                mode,
+                                                0,
+                                                value,
+                                                &ip.key(key),
+                                                &kp_properties.key(key),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
+                                            }
                                         }
                                     }
                                     name if rt::same_name(name, "exclusiveMinimum") => {
-                                        if !n39_properties_exclusivemaximum(
-                                            rt::QUICK,
-                                            1,
+                                        let kp_properties = kp.key("properties");
+                                        if C {
+                                            if !n39_properties_exclusivemaximum(
+                                                mode,
+                                                1,
+                                                value,
+                                                &ip.key(key),
+                                                &kp_properties.key(key),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
+                                            }
+                                        }
+                                    }
+                                    _ => {}
+                                }
+                            }
+                            17 => {
+                                match key.as_str() {
+                                    name if rt::same_name(name, "dependentRequired") => {
+                                        let kp_properties = kp.key("properties");
+                                        if !n37_properties_dependentrequired(
+                                            mode,
                                             value,
-                                            ip,
-                                            kp,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
                                             scope,
                                             depth,
                                             failures,
                                         )? {
-                                            return Ok(false);
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
                                         }
                                     }
                                     _ => {}
@@ -2231,424 +3406,28 @@ mod meta_schema_nodes {
                         }
                     }
                 }
-                for (key, value) in map {
-                    match key.len() {
-                        4 => {
-                            match key.as_str() {
-                                name if rt::same_name(name, "enum") => {
-                                    let kp_properties = kp.key("properties");
-                                    if !n38_properties_enum(
-                                        mode,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
-                                        }
-                                        valid = false;
-                                    }
-                                }
-                                name if rt::same_name(name, "type") => {
-                                    let kp_properties = kp.key("properties");
-                                    if !n54_properties_type(
-                                        mode,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
-                                        }
-                                        valid = false;
-                                    }
-                                }
-                                _ => {}
-                            }
-                        }
-                        5 => {
-                            match key.as_str() {
-                                name if rt::same_name(name, "const") => {
-                                    let kp_properties = kp.key("properties");
-                                    if C {}
-                                }
-                                _ => {}
-                            }
-                        }
-                        7 => {
-                            match key.as_str() {
-                                name if rt::same_name(name, "maximum") => {
-                                    let kp_properties = kp.key("properties");
-                                    if C {
-                                        if !n39_properties_exclusivemaximum(
-                                            mode,
-                                            2,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
-                                            }
-                                            valid = false;
-                                        }
-                                    }
-                                }
-                                name if rt::same_name(name, "minimum") => {
-                                    let kp_properties = kp.key("properties");
-                                    if C {
-                                        if !n39_properties_exclusivemaximum(
-                                            mode,
-                                            3,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
-                                            }
-                                            valid = false;
-                                        }
-                                    }
-                                }
-                                name if rt::same_name(name, "pattern") => {
-                                    let kp_properties = kp.key("properties");
-                                    if C {
-                                        if !n16_defs_stringarray_items(
-                                            mode,
-                                            1,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
-                                            }
-                                            valid = false;
-                                        }
-                                    }
-                                }
-                                _ => {}
-                            }
-                        }
-                        8 => {
-                            match key.as_str() {
-                                name if rt::same_name(name, "maxItems") => {
-                                    let kp_properties = kp.key("properties");
-                                    if !n41_properties_maxcontains(
-                                        mode,
-                                        1,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
-                                        }
-                                        valid = false;
-                                    }
-                                }
-                                name if rt::same_name(name, "minItems") => {
-                                    let kp_properties = kp.key("properties");
-                                    if !n47_properties_minitems(
-                                        mode,
-                                        0,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
-                                        }
-                                        valid = false;
-                                    }
-                                }
-                                name if rt::same_name(name, "required") => {
-                                    let kp_properties = kp.key("properties");
-                                    if !n53_properties_required(
-                                        mode,
-                                        0,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
-                                        }
-                                        valid = false;
-                                    }
-                                }
-                                _ => {}
-                            }
-                        }
-                        9 => {
-                            match key.as_str() {
-                                name if rt::same_name(name, "maxLength") => {
-                                    let kp_properties = kp.key("properties");
-                                    if !n41_properties_maxcontains(
-                                        mode,
-                                        2,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
-                                        }
-                                        valid = false;
-                                    }
-                                }
-                                name if rt::same_name(name, "minLength") => {
-                                    let kp_properties = kp.key("properties");
-                                    if !n47_properties_minitems(
-                                        mode,
-                                        1,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
-                                        }
-                                        valid = false;
-                                    }
-                                }
-                                _ => {}
-                            }
-                        }
-                        10 => {
-                            match key.as_str() {
-                                name if rt::same_name(name, "multipleOf") => {
-                                    let kp_properties = kp.key("properties");
-                                    if C {
-                                        if !n51_properties_multipleof(
-                                            mode,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
-                                            }
-                                            valid = false;
-                                        }
-                                    }
-                                }
-                                _ => {}
-                            }
-                        }
-                        11 => {
-                            match key.as_str() {
-                                name if rt::same_name(name, "maxContains") => {
-                                    let kp_properties = kp.key("properties");
-                                    if !n41_properties_maxcontains(
-                                        mode,
-                                        0,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
-                                        }
-                                        valid = false;
-                                    }
-                                }
-                                name if rt::same_name(name, "minContains") => {
-                                    let kp_properties = kp.key("properties");
-                                    if !n41_properties_maxcontains(
-                                        mode,
-                                        4,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
-                                        }
-                                        valid = false;
-                                    }
-                                }
-                                name if rt::same_name(name, "uniqueItems") => {
-                                    let kp_properties = kp.key("properties");
-                                    if C {
-                                        if !n55_properties_uniqueitems(
-                                            mode,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
-                                            }
-                                            valid = false;
-                                        }
-                                    }
-                                }
-                                _ => {}
-                            }
-                        }
-                        13 => {
-                            match key.as_str() {
-                                name if rt::same_name(name, "maxProperties") => {
-                                    let kp_properties = kp.key("properties");
-                                    if !n41_properties_maxcontains(
-                                        mode,
-                                        3,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
-                                        }
-                                        valid = false;
-                                    }
-                                }
-                                name if rt::same_name(name, "minProperties") => {
-                                    let kp_properties = kp.key("properties");
-                                    if !n47_properties_minitems(
-                                        mode,
-                                        2,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
-                                        }
-                                        valid = false;
-                                    }
-                                }
-                                _ => {}
-                            }
-                        }
-                        16 => {
-                            match key.as_str() {
-                                name if rt::same_name(name, "exclusiveMaximum") => {
-                                    let kp_properties = kp.key("properties");
-                                    if C {
-                                        if !n39_properties_exclusivemaximum(
-                                            mode,
-                                            0,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
-                                            }
-                                            valid = false;
-                                        }
-                                    }
-                                }
-                                name if rt::same_name(name, "exclusiveMinimum") => {
-                                    let kp_properties = kp.key("properties");
-                                    if C {
-                                        if !n39_properties_exclusivemaximum(
-                                            mode,
-                                            1,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
-                                            }
-                                            valid = false;
-                                        }
-                                    }
-                                }
-                                _ => {}
-                            }
-                        }
-                        17 => {
-                            match key.as_str() {
-                                name if rt::same_name(name, "dependentRequired") => {
-                                    let kp_properties = kp.key("properties");
-                                    if !n37_properties_dependentrequired(
-                                        mode,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
-                                        }
-                                        valid = false;
-                                    }
-                                }
-                                _ => {}
-                            }
-                        }
-                        _ => {}
-                    }
-                }
+                _ => {}
             }
-            _ => {}
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/validation#",
+                    &[("title", "\"Validation vocabulary meta-schema\"", false)],
+                    valid,
+                );
+            }
         }
-        Ok(valid)
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/dependentRequired`
-    pub(super) fn n37_properties_dependentrequired<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n37_properties_dependentrequired<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -2660,71 +3439,96 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n37_properties_dependentrequired::<
                     C,
+                    E,
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        let mut valid = true;
-        failures
-            .enter(
-                ip,
-                kp,
-                "https://json-schema.org/draft/2020-12/meta/validation#/properties/dependentRequired",
-                depth,
-                1024,
-                10000000,
-            )?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 2 {
-            inner = scope.enter(2);
-            &inner
-        } else {
-            scope
-        };
-        if !::core::matches!(v, Value::Object(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "https://json-schema.org/draft/2020-12/meta/validation#/properties/dependentRequired/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(4), v),
-            );
+        if E {
+            failures
+                .open(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/validation#/properties/dependentRequired",
+                );
         }
-        match v {
-            Value::Object(map) => {
-                for (key, value) in map {
-                    let mut matched = false;
-                    if !matched {
-                        if !n53_properties_required(
-                            mode,
-                            1,
-                            value,
-                            &ip.key(key),
-                            &kp.key("additionalProperties"),
-                            scope,
-                            depth,
-                            failures,
-                        )? {
-                            if !C {
-                                return Ok(false);
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/validation#/properties/dependentRequired",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 2 {
+                inner = scope.enter(2);
+                &inner
+            } else {
+                scope
+            };
+            if !::core::matches!(v, Value::Object(_)) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "https://json-schema.org/draft/2020-12/meta/validation#/properties/dependentRequired/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(4), v),
+                );
+            }
+            match v {
+                Value::Object(map) => {
+                    for (key, value) in map {
+                        let mut matched = false;
+                        if !matched {
+                            if !n53_properties_required(
+                                mode,
+                                1,
+                                value,
+                                &ip.key(key),
+                                &kp.key("additionalProperties"),
+                                scope,
+                                depth,
+                                failures,
+                            )? {
+                                if !C {
+                                    return Ok(false);
+                                }
+                                valid = false;
                             }
-                            valid = false;
                         }
                     }
                 }
+                _ => {}
             }
-            _ => {}
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/validation#/properties/dependentRequired",
+                    &[],
+                    valid,
+                );
+            }
         }
-        Ok(valid)
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/enum`
-    pub(super) fn n38_properties_enum<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n38_properties_enum<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -2734,56 +3538,93 @@ mod meta_schema_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n38_properties_enum::<C>(mode, v, ip, kp, scope, depth, failures),
+                &mut || n38_properties_enum::<
+                    C,
+                    E,
+                >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        let mut valid = true;
-        failures
-            .enter(
-                ip,
-                kp,
-                "https://json-schema.org/draft/2020-12/meta/validation#/properties/enum",
-                depth,
-                1024,
-                10000000,
-            )?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 2 {
-            inner = scope.enter(2);
-            &inner
-        } else {
-            scope
+        if E {
+            failures
+                .open(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/validation#/properties/enum",
+                );
+        }
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/validation#/properties/enum",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 2 {
+                inner = scope.enter(2);
+                &inner
+            } else {
+                scope
+            };
+            if !::core::matches!(v, Value::Array(_)) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "https://json-schema.org/draft/2020-12/meta/validation#/properties/enum/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(8), v),
+                );
+            }
+            match v {
+                Value::Array(items) => {
+                    let kp_items = kp.key("items");
+                    for (i, item) in items.iter().enumerate() {
+                        if E {
+                            failures
+                                .open(
+                                    &ip.index(i),
+                                    &kp_items,
+                                    "https://json-schema.org/draft/2020-12/meta/validation#/properties/enum/items",
+                                );
+                            failures.close(true);
+                        }
+                    }
+                }
+                _ => {}
+            }
+            Ok(valid)
         };
-        if !::core::matches!(v, Value::Array(_)) {
-            if !C {
-                return Ok(false);
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/validation#/properties/enum",
+                    &[],
+                    valid,
+                );
             }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "https://json-schema.org/draft/2020-12/meta/validation#/properties/enum/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(8), v),
-            );
         }
-        match v {
-            Value::Array(items) => {
-                let kp_items = kp.key("items");
-                for (i, item) in items.iter().enumerate() {}
-            }
-            _ => {}
-        }
-        Ok(valid)
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/exclusiveMaximum`
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/exclusiveMinimum`
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/maximum`
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/minimum`
-    pub(super) fn n39_properties_exclusivemaximum<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n39_properties_exclusivemaximum<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -2792,38 +3633,55 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 2 {
-            inner = scope.enter(2);
-            &inner
-        } else {
-            scope
-        };
-        if !::core::matches!(v, Value::Number(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                {
-                    static ABSOLUTE: [&str; 4] = [
-                        "https://json-schema.org/draft/2020-12/meta/validation#/properties/exclusiveMaximum/type",
-                        "https://json-schema.org/draft/2020-12/meta/validation#/properties/exclusiveMinimum/type",
-                        "https://json-schema.org/draft/2020-12/meta/validation#/properties/maximum/type",
-                        "https://json-schema.org/draft/2020-12/meta/validation#/properties/minimum/type",
-                    ];
-                    ABSOLUTE[at]
-                },
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(16), v),
-            );
+        static URIS: [&str; 4] = [
+            "https://json-schema.org/draft/2020-12/meta/validation#/properties/exclusiveMaximum",
+            "https://json-schema.org/draft/2020-12/meta/validation#/properties/exclusiveMinimum",
+            "https://json-schema.org/draft/2020-12/meta/validation#/properties/maximum",
+            "https://json-schema.org/draft/2020-12/meta/validation#/properties/minimum",
+        ];
+        if E {
+            failures.open(ip, kp, URIS[at]);
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 2 {
+                inner = scope.enter(2);
+                &inner
+            } else {
+                scope
+            };
+            if !::core::matches!(v, Value::Number(_)) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    {
+                        static ABSOLUTE: [&str; 4] = [
+                            "https://json-schema.org/draft/2020-12/meta/validation#/properties/exclusiveMaximum/type",
+                            "https://json-schema.org/draft/2020-12/meta/validation#/properties/exclusiveMinimum/type",
+                            "https://json-schema.org/draft/2020-12/meta/validation#/properties/maximum/type",
+                            "https://json-schema.org/draft/2020-12/meta/validation#/properties/minimum/type",
+                        ];
+                        ABSOLUTE[at]
+                    },
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(16), v),
+                );
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(failures, v, ip, kp, URIS[at], &[], valid);
+            }
+        }
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/maxContains`
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/maxItems`
@@ -2831,8 +3689,8 @@ mod meta_schema_nodes {
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/maxProperties`
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/minContains`
     /// `https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeIntegerDefault0`
-    pub(super) fn n41_properties_maxcontains<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n41_properties_maxcontains<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -2845,6 +3703,7 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n41_properties_maxcontains::<
                     C,
+                    E,
                 >(mode, at, v, ip, kp, scope, depth, failures),
             );
         }
@@ -2856,37 +3715,66 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/validation#/properties/minContains",
             "https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeIntegerDefault0",
         ];
-        let mut valid = true;
-        failures.enter(ip, kp, URIS[at], depth, 1024, 10000000)?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 2 {
-            inner = scope.enter(2);
-            &inner
-        } else {
-            scope
-        };
-        if !n61_defs_nonnegativeinteger(
-            mode,
-            v,
-            ip,
-            &kp.key("$ref"),
-            scope,
-            depth,
-            failures,
-        )? {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
+        if E {
+            failures.open(ip, kp, URIS[at]);
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            failures.enter(ip, kp, URIS[at], depth, 1024, 10000000)?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 2 {
+                inner = scope.enter(2);
+                &inner
+            } else {
+                scope
+            };
+            if !n61_defs_nonnegativeinteger(
+                mode,
+                v,
+                ip,
+                &kp.key("$ref"),
+                scope,
+                depth,
+                failures,
+            )? {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    URIS[at],
+                    {
+                        static ANNOTATIONS: [&[rt::Annotates]; 6] = [
+                            &[],
+                            &[],
+                            &[],
+                            &[],
+                            &[("default", "1", false)],
+                            &[("default", "0", false)],
+                        ];
+                        ANNOTATIONS[at]
+                    },
+                    valid,
+                );
+            }
+        }
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/minItems`
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/minLength`
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/minProperties`
-    pub(super) fn n47_properties_minitems<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n47_properties_minitems<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -2899,6 +3787,7 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n47_properties_minitems::<
                     C,
+                    E,
                 >(mode, at, v, ip, kp, scope, depth, failures),
             );
         }
@@ -2907,36 +3796,47 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/validation#/properties/minLength",
             "https://json-schema.org/draft/2020-12/meta/validation#/properties/minProperties",
         ];
-        let mut valid = true;
-        failures.enter(ip, kp, URIS[at], depth, 1024, 10000000)?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 2 {
-            inner = scope.enter(2);
-            &inner
-        } else {
-            scope
-        };
-        if !n41_properties_maxcontains(
-            mode,
-            5,
-            v,
-            ip,
-            &kp.key("$ref"),
-            scope,
-            depth,
-            failures,
-        )? {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
+        if E {
+            failures.open(ip, kp, URIS[at]);
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            failures.enter(ip, kp, URIS[at], depth, 1024, 10000000)?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 2 {
+                inner = scope.enter(2);
+                &inner
+            } else {
+                scope
+            };
+            if !n41_properties_maxcontains(
+                mode,
+                5,
+                v,
+                ip,
+                &kp.key("$ref"),
+                scope,
+                depth,
+                failures,
+            )? {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(failures, v, ip, kp, URIS[at], &[], valid);
+            }
+        }
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/multipleOf`
-    pub(super) fn n51_properties_multipleof<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n51_properties_multipleof<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -2944,60 +3844,88 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 2 {
-            inner = scope.enter(2);
-            &inner
-        } else {
-            scope
-        };
-        if !::core::matches!(v, Value::Number(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "https://json-schema.org/draft/2020-12/meta/validation#/properties/multipleOf/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(16), v),
-            );
+        if E {
+            failures
+                .open(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/validation#/properties/multipleOf",
+                );
         }
-        match v {
-            Value::Number(n) => {
-                static EXCLUSIVE_MINIMUM: rt::LazyLock<rt::Bound> = rt::LazyLock::new(|| rt::Bound::new(
-                    &rt::number("0"),
-                ));
-                if match n.as_i64() {
-                    Some(x) => x <= 0,
-                    None => EXCLUSIVE_MINIMUM.compare(n) <= ::core::cmp::Ordering::Equal,
-                } {
-                    if !C {
-                        return Ok(false);
-                    }
-                    valid = false;
-                    rt::record(
-                        failures,
-                        ip,
-                        &kp.key("exclusiveMinimum"),
-                        "https://json-schema.org/draft/2020-12/meta/validation#/properties/multipleOf/exclusiveMinimum",
-                        "exclusiveMinimum",
-                        rt::messages::exclusive_minimum(n, EXCLUSIVE_MINIMUM.number()),
-                    );
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 2 {
+                inner = scope.enter(2);
+                &inner
+            } else {
+                scope
+            };
+            if !::core::matches!(v, Value::Number(_)) {
+                if !C {
+                    return Ok(false);
                 }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "https://json-schema.org/draft/2020-12/meta/validation#/properties/multipleOf/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(16), v),
+                );
             }
-            _ => {}
+            match v {
+                Value::Number(n) => {
+                    static EXCLUSIVE_MINIMUM: rt::LazyLock<rt::Bound> = rt::LazyLock::new(||
+                    rt::Bound::new(&rt::number("0")));
+                    if match n.as_i64() {
+                        Some(x) => x <= 0,
+                        None => {
+                            EXCLUSIVE_MINIMUM.compare(n) <= ::core::cmp::Ordering::Equal
+                        }
+                    } {
+                        if !C {
+                            return Ok(false);
+                        }
+                        valid = false;
+                        rt::record(
+                            failures,
+                            ip,
+                            &kp.key("exclusiveMinimum"),
+                            "https://json-schema.org/draft/2020-12/meta/validation#/properties/multipleOf/exclusiveMinimum",
+                            "exclusiveMinimum",
+                            rt::messages::exclusive_minimum(
+                                n,
+                                EXCLUSIVE_MINIMUM.number(),
+                            ),
+                        );
+                    }
+                }
+                _ => {}
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/validation#/properties/multipleOf",
+                    &[],
+                    valid,
+                );
+            }
         }
-        Ok(valid)
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/required`
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/dependentRequired/additionalProperties`
-    pub(super) fn n53_properties_required<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n53_properties_required<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -3010,6 +3938,7 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n53_properties_required::<
                     C,
+                    E,
                 >(mode, at, v, ip, kp, scope, depth, failures),
             );
         }
@@ -3017,27 +3946,46 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/validation#/properties/required",
             "https://json-schema.org/draft/2020-12/meta/validation#/properties/dependentRequired/additionalProperties",
         ];
-        let mut valid = true;
-        failures.enter(ip, kp, URIS[at], depth, 1024, 10000000)?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 2 {
-            inner = scope.enter(2);
-            &inner
-        } else {
-            scope
-        };
-        if !n15_defs_stringarray(mode, v, ip, &kp.key("$ref"), scope, depth, failures)? {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
+        if E {
+            failures.open(ip, kp, URIS[at]);
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            failures.enter(ip, kp, URIS[at], depth, 1024, 10000000)?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 2 {
+                inner = scope.enter(2);
+                &inner
+            } else {
+                scope
+            };
+            if !n15_defs_stringarray(
+                mode,
+                v,
+                ip,
+                &kp.key("$ref"),
+                scope,
+                depth,
+                failures,
+            )? {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(failures, v, ip, kp, URIS[at], &[], valid);
+            }
+        }
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/type`
-    pub(super) fn n54_properties_type<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n54_properties_type<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -3047,73 +3995,107 @@ mod meta_schema_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n54_properties_type::<C>(mode, v, ip, kp, scope, depth, failures),
+                &mut || n54_properties_type::<
+                    C,
+                    E,
+                >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        let mut valid = true;
-        failures
-            .enter(
-                ip,
-                kp,
-                "https://json-schema.org/draft/2020-12/meta/validation#/properties/type",
-                depth,
-                1024,
-                10000000,
-            )?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 2 {
-            inner = scope.enter(2);
-            &inner
-        } else {
-            scope
-        };
-        if !('any_of: {
-            if n56_properties_type_anyof_0(
-                rt::QUICK,
-                0,
-                v,
-                ip,
-                &kp.key("anyOf").index(0),
-                scope,
-                depth,
-                failures,
-            )? {
-                break 'any_of true;
-            }
-            if rt::TypeSet::from_bits(8).matches(v) {
-                if n57_properties_type_anyof_1(
-                    rt::QUICK,
+        if E {
+            failures
+                .open(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/validation#/properties/type",
+                );
+        }
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/validation#/properties/type",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 2 {
+                inner = scope.enter(2);
+                &inner
+            } else {
+                scope
+            };
+            if !('any_of: {
+                let mut any = false;
+                if n56_properties_type_anyof_0(
+                    mode.branch(),
+                    0,
                     v,
                     ip,
-                    &kp.key("anyOf").index(1),
+                    &kp.key("anyOf").index(0),
                     scope,
                     depth,
                     failures,
                 )? {
-                    break 'any_of true;
+                    if !E {
+                        break 'any_of true;
+                    }
+                    any = true;
                 }
+                if E || rt::TypeSet::from_bits(8).matches(v) {
+                    if n57_properties_type_anyof_1(
+                        mode.branch(),
+                        v,
+                        ip,
+                        &kp.key("anyOf").index(1),
+                        scope,
+                        depth,
+                        failures,
+                    )? {
+                        if !E {
+                            break 'any_of true;
+                        }
+                        any = true;
+                    }
+                }
+                any
+            }) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("anyOf"),
+                    "https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf",
+                    "anyOf",
+                    rt::messages::any_of(),
+                );
             }
-            false
-        }) {
-            if !C {
-                return Ok(false);
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/validation#/properties/type",
+                    &[],
+                    valid,
+                );
             }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("anyOf"),
-                "https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf",
-                "anyOf",
-                rt::messages::any_of(),
-            );
         }
-        Ok(valid)
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/uniqueItems`
-    pub(super) fn n55_properties_uniqueitems<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n55_properties_uniqueitems<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -3121,35 +4103,59 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 2 {
-            inner = scope.enter(2);
-            &inner
-        } else {
-            scope
-        };
-        if !::core::matches!(v, Value::Bool(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "https://json-schema.org/draft/2020-12/meta/validation#/properties/uniqueItems/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(2), v),
-            );
+        if E {
+            failures
+                .open(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/validation#/properties/uniqueItems",
+                );
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 2 {
+                inner = scope.enter(2);
+                &inner
+            } else {
+                scope
+            };
+            if !::core::matches!(v, Value::Bool(_)) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "https://json-schema.org/draft/2020-12/meta/validation#/properties/uniqueItems/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(2), v),
+                );
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/validation#/properties/uniqueItems",
+                    &[("default", "false", false)],
+                    valid,
+                );
+            }
+        }
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/0`
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1/items`
-    pub(super) fn n56_properties_type_anyof_0<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n56_properties_type_anyof_0<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -3162,6 +4168,7 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n56_properties_type_anyof_0::<
                     C,
+                    E,
                 >(mode, at, v, ip, kp, scope, depth, failures),
             );
         }
@@ -3169,27 +4176,46 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/0",
             "https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1/items",
         ];
-        let mut valid = true;
-        failures.enter(ip, kp, URIS[at], depth, 1024, 10000000)?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 2 {
-            inner = scope.enter(2);
-            &inner
-        } else {
-            scope
-        };
-        if !n59_defs_simpletypes(mode, v, ip, &kp.key("$ref"), scope, depth, failures)? {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
+        if E {
+            failures.open(ip, kp, URIS[at]);
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            failures.enter(ip, kp, URIS[at], depth, 1024, 10000000)?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 2 {
+                inner = scope.enter(2);
+                &inner
+            } else {
+                scope
+            };
+            if !n59_defs_simpletypes(
+                mode,
+                v,
+                ip,
+                &kp.key("$ref"),
+                scope,
+                depth,
+                failures,
+            )? {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(failures, v, ip, kp, URIS[at], &[], valid);
+            }
+        }
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1`
-    pub(super) fn n57_properties_type_anyof_1<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n57_properties_type_anyof_1<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -3201,97 +4227,122 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n57_properties_type_anyof_1::<
                     C,
+                    E,
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        let mut valid = true;
-        failures
-            .enter(
-                ip,
-                kp,
-                "https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1",
-                depth,
-                1024,
-                10000000,
-            )?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 2 {
-            inner = scope.enter(2);
-            &inner
-        } else {
-            scope
-        };
-        if !::core::matches!(v, Value::Array(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(8), v),
-            );
+        if E {
+            failures
+                .open(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1",
+                );
         }
-        match v {
-            Value::Array(items) => {
-                if (items.len() as u64) < 1 {
-                    if !C {
-                        return Ok(false);
-                    }
-                    valid = false;
-                    rt::record(
-                        failures,
-                        ip,
-                        &kp.key("minItems"),
-                        "https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1/minItems",
-                        "minItems",
-                        rt::messages::min_items(1, items.len()),
-                    );
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 2 {
+                inner = scope.enter(2);
+                &inner
+            } else {
+                scope
+            };
+            if !::core::matches!(v, Value::Array(_)) {
+                if !C {
+                    return Ok(false);
                 }
-                if let Some((a, b)) = rt::first_duplicate(items) {
-                    if !C {
-                        return Ok(false);
-                    }
-                    valid = false;
-                    rt::record(
-                        failures,
-                        ip,
-                        &kp.key("uniqueItems"),
-                        "https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1/uniqueItems",
-                        "uniqueItems",
-                        rt::messages::unique_items(a, b),
-                    );
-                }
-                let kp_items = kp.key("items");
-                for (i, item) in items.iter().enumerate() {
-                    if !n56_properties_type_anyof_0(
-                        mode,
-                        1,
-                        item,
-                        &ip.index(i),
-                        &kp_items,
-                        scope,
-                        depth,
-                        failures,
-                    )? {
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(8), v),
+                );
+            }
+            match v {
+                Value::Array(items) => {
+                    if (items.len() as u64) < 1 {
                         if !C {
                             return Ok(false);
                         }
                         valid = false;
+                        rt::record(
+                            failures,
+                            ip,
+                            &kp.key("minItems"),
+                            "https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1/minItems",
+                            "minItems",
+                            rt::messages::min_items(1, items.len()),
+                        );
+                    }
+                    if let Some((a, b)) = rt::first_duplicate(items) {
+                        if !C {
+                            return Ok(false);
+                        }
+                        valid = false;
+                        rt::record(
+                            failures,
+                            ip,
+                            &kp.key("uniqueItems"),
+                            "https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1/uniqueItems",
+                            "uniqueItems",
+                            rt::messages::unique_items(a, b),
+                        );
+                    }
+                    let kp_items = kp.key("items");
+                    for (i, item) in items.iter().enumerate() {
+                        if !n56_properties_type_anyof_0(
+                            mode,
+                            1,
+                            item,
+                            &ip.index(i),
+                            &kp_items,
+                            scope,
+                            depth,
+                            failures,
+                        )? {
+                            if !C {
+                                return Ok(false);
+                            }
+                            valid = false;
+                        }
                     }
                 }
+                _ => {}
             }
-            _ => {}
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1",
+                    &[],
+                    valid,
+                );
+            }
         }
-        Ok(valid)
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/$defs/simpleTypes`
-    pub(super) fn n59_defs_simpletypes<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n59_defs_simpletypes<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -3299,37 +4350,61 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 2 {
-            inner = scope.enter(2);
-            &inner
-        } else {
-            scope
-        };
-        if !::core::matches!(
-            v, Value::String(s) if ::core::matches!(s.as_str(), "array" | "boolean" |
-            "integer" | "null" | "number" | "object" | "string")
-        ) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("enum"),
-                "https://json-schema.org/draft/2020-12/meta/validation#/$defs/simpleTypes/enum",
-                "enum",
-                "must be one of: \"array\", \"boolean\", \"integer\", \"null\", \"number\", \"object\", \"string\"",
-            );
+        if E {
+            failures
+                .open(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/validation#/$defs/simpleTypes",
+                );
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 2 {
+                inner = scope.enter(2);
+                &inner
+            } else {
+                scope
+            };
+            if !::core::matches!(
+                v, Value::String(s) if ::core::matches!(s.as_str(), "array" | "boolean" |
+                "integer" | "null" | "number" | "object" | "string")
+            ) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("enum"),
+                    "https://json-schema.org/draft/2020-12/meta/validation#/$defs/simpleTypes/enum",
+                    "enum",
+                    "must be one of: \"array\", \"boolean\", \"integer\", \"null\", \"number\", \"object\", \"string\"",
+                );
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/validation#/$defs/simpleTypes",
+                    &[],
+                    valid,
+                );
+            }
+        }
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeInteger`
-    pub(super) fn n61_defs_nonnegativeinteger<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n61_defs_nonnegativeinteger<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -3337,59 +4412,83 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 2 {
-            inner = scope.enter(2);
-            &inner
-        } else {
-            scope
-        };
-        if !::core::matches!(v, Value::Number(n) if rt::is_integer(n)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeInteger/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(64), v),
-            );
+        if E {
+            failures
+                .open(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeInteger",
+                );
         }
-        match v {
-            Value::Number(n) => {
-                static MINIMUM: rt::LazyLock<rt::Bound> = rt::LazyLock::new(|| rt::Bound::new(
-                    &rt::number("0"),
-                ));
-                if match n.as_i64() {
-                    Some(x) => x < 0,
-                    None => MINIMUM.compare(n) < ::core::cmp::Ordering::Equal,
-                } {
-                    if !C {
-                        return Ok(false);
-                    }
-                    valid = false;
-                    rt::record(
-                        failures,
-                        ip,
-                        &kp.key("minimum"),
-                        "https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeInteger/minimum",
-                        "minimum",
-                        rt::messages::minimum(n, MINIMUM.number()),
-                    );
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 2 {
+                inner = scope.enter(2);
+                &inner
+            } else {
+                scope
+            };
+            if !::core::matches!(v, Value::Number(n) if rt::is_integer(n)) {
+                if !C {
+                    return Ok(false);
                 }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeInteger/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(64), v),
+                );
             }
-            _ => {}
+            match v {
+                Value::Number(n) => {
+                    static MINIMUM: rt::LazyLock<rt::Bound> = rt::LazyLock::new(|| rt::Bound::new(
+                        &rt::number("0"),
+                    ));
+                    if match n.as_i64() {
+                        Some(x) => x < 0,
+                        None => MINIMUM.compare(n) < ::core::cmp::Ordering::Equal,
+                    } {
+                        if !C {
+                            return Ok(false);
+                        }
+                        valid = false;
+                        rt::record(
+                            failures,
+                            ip,
+                            &kp.key("minimum"),
+                            "https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeInteger/minimum",
+                            "minimum",
+                            rt::messages::minimum(n, MINIMUM.number()),
+                        );
+                    }
+                }
+                _ => {}
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeInteger",
+                    &[],
+                    valid,
+                );
+            }
         }
-        Ok(valid)
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/unevaluated#`
-    pub(super) fn n64<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n64<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -3399,93 +4498,119 @@ mod meta_schema_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n64::<C>(mode, v, ip, kp, scope, depth, failures),
+                &mut || n64::<C, E>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        let mut valid = true;
-        failures
-            .enter(
-                ip,
-                kp,
-                "https://json-schema.org/draft/2020-12/meta/unevaluated#",
-                depth,
-                1024,
-                10000000,
-            )?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 7 {
-            inner = scope.enter(7);
-            &inner
-        } else {
-            scope
-        };
-        if !::core::matches!(v, Value::Bool(_) | Value::Object(_)) {
-            if !C {
-                return Ok(false);
+        if E {
+            failures
+                .open(ip, kp, "https://json-schema.org/draft/2020-12/meta/unevaluated#");
+        }
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/unevaluated#",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 7 {
+                inner = scope.enter(7);
+                &inner
+            } else {
+                scope
+            };
+            if !::core::matches!(v, Value::Bool(_) | Value::Object(_)) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "https://json-schema.org/draft/2020-12/meta/unevaluated#/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(6), v),
+                );
             }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "https://json-schema.org/draft/2020-12/meta/unevaluated#/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(6), v),
-            );
-        }
-        match v {
-            Value::Object(map) => {
-                for (key, value) in map {
-                    match key.as_str() {
-                        name if rt::same_name(name, "unevaluatedItems") => {
-                            let kp_properties = kp.key("properties");
-                            if !n65_properties_unevaluateditems(
-                                mode,
-                                0,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                scope,
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
+            match v {
+                Value::Object(map) => {
+                    for (key, value) in map {
+                        match key.as_str() {
+                            name if rt::same_name(name, "unevaluatedItems") => {
+                                let kp_properties = kp.key("properties");
+                                if !n65_properties_unevaluateditems(
+                                    mode,
+                                    0,
+                                    value,
+                                    &ip.key(key),
+                                    &kp_properties.key(key),
+                                    scope,
+                                    depth,
+                                    failures,
+                                )? {
+                                    if !C {
+                                        return Ok(false);
+                                    }
+                                    valid = false;
                                 }
-                                valid = false;
                             }
-                        }
-                        name if rt::same_name(name, "unevaluatedProperties") => {
-                            let kp_properties = kp.key("properties");
-                            if !n65_properties_unevaluateditems(
-                                mode,
-                                1,
-                                value,
-                                &ip.key(key),
-                                &kp_properties.key(key),
-                                scope,
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
+                            name if rt::same_name(name, "unevaluatedProperties") => {
+                                let kp_properties = kp.key("properties");
+                                if !n65_properties_unevaluateditems(
+                                    mode,
+                                    1,
+                                    value,
+                                    &ip.key(key),
+                                    &kp_properties.key(key),
+                                    scope,
+                                    depth,
+                                    failures,
+                                )? {
+                                    if !C {
+                                        return Ok(false);
+                                    }
+                                    valid = false;
                                 }
-                                valid = false;
                             }
+                            _ => {}
                         }
-                        _ => {}
                     }
                 }
+                _ => {}
             }
-            _ => {}
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/unevaluated#",
+                    &[
+                        (
+                            "title",
+                            "\"Unevaluated applicator vocabulary meta-schema\"",
+                            false,
+                        ),
+                    ],
+                    valid,
+                );
+            }
         }
-        Ok(valid)
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/unevaluated#/properties/unevaluatedItems`
     /// `https://json-schema.org/draft/2020-12/meta/unevaluated#/properties/unevaluatedProperties`
-    pub(super) fn n65_properties_unevaluateditems<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n65_properties_unevaluateditems<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -3498,6 +4623,7 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n65_properties_unevaluateditems::<
                     C,
+                    E,
                 >(mode, at, v, ip, kp, scope, depth, failures),
             );
         }
@@ -3505,51 +4631,62 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/unevaluated#/properties/unevaluatedItems",
             "https://json-schema.org/draft/2020-12/meta/unevaluated#/properties/unevaluatedProperties",
         ];
-        let mut valid = true;
-        failures.enter(ip, kp, URIS[at], depth, 1024, 10000000)?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 7 {
-            inner = scope.enter(7);
-            &inner
-        } else {
-            scope
+        if E {
+            failures.open(ip, kp, URIS[at]);
+        }
+        let outcome = {
+            let mut valid = true;
+            failures.enter(ip, kp, URIS[at], depth, 1024, 10000000)?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 7 {
+                inner = scope.enter(7);
+                &inner
+            } else {
+                scope
+            };
+            let mut chosen = 0usize;
+            for resource in scope.resources() {
+                match resource {
+                    1 => chosen = 1,
+                    2 => chosen = 2,
+                    3 => chosen = 3,
+                    4 => chosen = 4,
+                    5 => chosen = 5,
+                    6 => chosen = 6,
+                    7 => chosen = 7,
+                    8 => chosen = 8,
+                    _ => {}
+                }
+            }
+            if !match chosen {
+                1 => n0(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                2 => n35(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                3 => n89(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                4 => n20(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                5 => n24(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                6 => n26(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                7 => n64(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                8 => n67(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                _ => n64(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+            } {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+            }
+            Ok(valid)
         };
-        let mut chosen = 0usize;
-        for resource in scope.resources() {
-            match resource {
-                1 => chosen = 1,
-                2 => chosen = 2,
-                3 => chosen = 3,
-                4 => chosen = 4,
-                5 => chosen = 5,
-                6 => chosen = 6,
-                7 => chosen = 7,
-                8 => chosen = 8,
-                _ => {}
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(failures, v, ip, kp, URIS[at], &[], valid);
             }
         }
-        if !match chosen {
-            1 => n0(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            2 => n35(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            3 => n89(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            4 => n20(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            5 => n24(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            6 => n26(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            7 => n64(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            8 => n67(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            _ => n64(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-        } {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-        }
-        Ok(valid)
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/applicator#`
-    pub(super) fn n67<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n67<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -3559,376 +4696,396 @@ mod meta_schema_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n67::<C>(mode, v, ip, kp, scope, depth, failures),
+                &mut || n67::<C, E>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        let mut valid = true;
-        failures
-            .enter(
-                ip,
-                kp,
-                "https://json-schema.org/draft/2020-12/meta/applicator#",
-                depth,
-                1024,
-                10000000,
-            )?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 8 {
-            inner = scope.enter(8);
-            &inner
-        } else {
-            scope
-        };
-        if !::core::matches!(v, Value::Bool(_) | Value::Object(_)) {
-            if !C {
-                return Ok(false);
+        if E {
+            failures
+                .open(ip, kp, "https://json-schema.org/draft/2020-12/meta/applicator#");
+        }
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/applicator#",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 8 {
+                inner = scope.enter(8);
+                &inner
+            } else {
+                scope
+            };
+            if !::core::matches!(v, Value::Bool(_) | Value::Object(_)) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "https://json-schema.org/draft/2020-12/meta/applicator#/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(6), v),
+                );
             }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "https://json-schema.org/draft/2020-12/meta/applicator#/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(6), v),
-            );
-        }
-        match v {
-            Value::Object(map) => {
-                for (key, value) in map {
-                    match key.len() {
-                        2 => {
-                            match key.as_str() {
-                                name if rt::same_name(name, "if") => {
-                                    let kp_properties = kp.key("properties");
-                                    if !n68_properties_additionalproperties(
-                                        mode,
-                                        3,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
+            match v {
+                Value::Object(map) => {
+                    for (key, value) in map {
+                        match key.len() {
+                            2 => {
+                                match key.as_str() {
+                                    name if rt::same_name(name, "if") => {
+                                        let kp_properties = kp.key("properties");
+                                        if !n68_properties_additionalproperties(
+                                            mode,
+                                            3,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            scope,
+                                            depth,
+                                            failures,
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
                                         }
-                                        valid = false;
                                     }
+                                    _ => {}
                                 }
-                                _ => {}
                             }
-                        }
-                        3 => {
-                            match key.as_str() {
-                                name if rt::same_name(name, "not") => {
-                                    let kp_properties = kp.key("properties");
-                                    if !n68_properties_additionalproperties(
-                                        mode,
-                                        5,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
+                            3 => {
+                                match key.as_str() {
+                                    name if rt::same_name(name, "not") => {
+                                        let kp_properties = kp.key("properties");
+                                        if !n68_properties_additionalproperties(
+                                            mode,
+                                            5,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            scope,
+                                            depth,
+                                            failures,
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
                                         }
-                                        valid = false;
                                     }
+                                    _ => {}
                                 }
-                                _ => {}
                             }
-                        }
-                        4 => {
-                            match key.as_str() {
-                                name if rt::same_name(name, "else") => {
-                                    let kp_properties = kp.key("properties");
-                                    if !n68_properties_additionalproperties(
-                                        mode,
-                                        2,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
+                            4 => {
+                                match key.as_str() {
+                                    name if rt::same_name(name, "else") => {
+                                        let kp_properties = kp.key("properties");
+                                        if !n68_properties_additionalproperties(
+                                            mode,
+                                            2,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            scope,
+                                            depth,
+                                            failures,
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
                                         }
-                                        valid = false;
                                     }
-                                }
-                                name if rt::same_name(name, "then") => {
-                                    let kp_properties = kp.key("properties");
-                                    if !n68_properties_additionalproperties(
-                                        mode,
-                                        7,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
+                                    name if rt::same_name(name, "then") => {
+                                        let kp_properties = kp.key("properties");
+                                        if !n68_properties_additionalproperties(
+                                            mode,
+                                            7,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            scope,
+                                            depth,
+                                            failures,
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
                                         }
-                                        valid = false;
                                     }
+                                    _ => {}
                                 }
-                                _ => {}
                             }
-                        }
-                        5 => {
-                            match key.as_str() {
-                                name if rt::same_name(name, "allOf") => {
-                                    let kp_properties = kp.key("properties");
-                                    if !n69_properties_allof(
-                                        mode,
-                                        0,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
+                            5 => {
+                                match key.as_str() {
+                                    name if rt::same_name(name, "allOf") => {
+                                        let kp_properties = kp.key("properties");
+                                        if !n69_properties_allof(
+                                            mode,
+                                            0,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            scope,
+                                            depth,
+                                            failures,
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
                                         }
-                                        valid = false;
                                     }
-                                }
-                                name if rt::same_name(name, "anyOf") => {
-                                    let kp_properties = kp.key("properties");
-                                    if !n69_properties_allof(
-                                        mode,
-                                        1,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
+                                    name if rt::same_name(name, "anyOf") => {
+                                        let kp_properties = kp.key("properties");
+                                        if !n69_properties_allof(
+                                            mode,
+                                            1,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            scope,
+                                            depth,
+                                            failures,
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
                                         }
-                                        valid = false;
                                     }
-                                }
-                                name if rt::same_name(name, "items") => {
-                                    let kp_properties = kp.key("properties");
-                                    if !n68_properties_additionalproperties(
-                                        mode,
-                                        4,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
+                                    name if rt::same_name(name, "items") => {
+                                        let kp_properties = kp.key("properties");
+                                        if !n68_properties_additionalproperties(
+                                            mode,
+                                            4,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            scope,
+                                            depth,
+                                            failures,
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
                                         }
-                                        valid = false;
                                     }
-                                }
-                                name if rt::same_name(name, "oneOf") => {
-                                    let kp_properties = kp.key("properties");
-                                    if !n69_properties_allof(
-                                        mode,
-                                        2,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
+                                    name if rt::same_name(name, "oneOf") => {
+                                        let kp_properties = kp.key("properties");
+                                        if !n69_properties_allof(
+                                            mode,
+                                            2,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            scope,
+                                            depth,
+                                            failures,
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
                                         }
-                                        valid = false;
                                     }
+                                    _ => {}
                                 }
-                                _ => {}
                             }
-                        }
-                        8 => {
-                            match key.as_str() {
-                                name if rt::same_name(name, "contains") => {
-                                    let kp_properties = kp.key("properties");
-                                    if !n68_properties_additionalproperties(
-                                        mode,
-                                        1,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
+                            8 => {
+                                match key.as_str() {
+                                    name if rt::same_name(name, "contains") => {
+                                        let kp_properties = kp.key("properties");
+                                        if !n68_properties_additionalproperties(
+                                            mode,
+                                            1,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            scope,
+                                            depth,
+                                            failures,
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
                                         }
-                                        valid = false;
                                     }
+                                    _ => {}
                                 }
-                                _ => {}
                             }
-                        }
-                        10 => {
-                            match key.as_str() {
-                                name if rt::same_name(name, "properties") => {
-                                    let kp_properties = kp.key("properties");
-                                    if !n72_properties_dependentschemas(
-                                        mode,
-                                        1,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
+                            10 => {
+                                match key.as_str() {
+                                    name if rt::same_name(name, "properties") => {
+                                        let kp_properties = kp.key("properties");
+                                        if !n72_properties_dependentschemas(
+                                            mode,
+                                            1,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            scope,
+                                            depth,
+                                            failures,
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
                                         }
-                                        valid = false;
                                     }
+                                    _ => {}
                                 }
-                                _ => {}
                             }
-                        }
-                        11 => {
-                            match key.as_str() {
-                                name if rt::same_name(name, "prefixItems") => {
-                                    let kp_properties = kp.key("properties");
-                                    if !n69_properties_allof(
-                                        mode,
-                                        3,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
+                            11 => {
+                                match key.as_str() {
+                                    name if rt::same_name(name, "prefixItems") => {
+                                        let kp_properties = kp.key("properties");
+                                        if !n69_properties_allof(
+                                            mode,
+                                            3,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            scope,
+                                            depth,
+                                            failures,
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
                                         }
-                                        valid = false;
                                     }
+                                    _ => {}
                                 }
-                                _ => {}
                             }
-                        }
-                        13 => {
-                            match key.as_str() {
-                                name if rt::same_name(name, "propertyNames") => {
-                                    let kp_properties = kp.key("properties");
-                                    if !n68_properties_additionalproperties(
-                                        mode,
-                                        6,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
+                            13 => {
+                                match key.as_str() {
+                                    name if rt::same_name(name, "propertyNames") => {
+                                        let kp_properties = kp.key("properties");
+                                        if !n68_properties_additionalproperties(
+                                            mode,
+                                            6,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            scope,
+                                            depth,
+                                            failures,
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
                                         }
-                                        valid = false;
                                     }
+                                    _ => {}
                                 }
-                                _ => {}
                             }
-                        }
-                        16 => {
-                            match key.as_str() {
-                                name if rt::same_name(name, "dependentSchemas") => {
-                                    let kp_properties = kp.key("properties");
-                                    if !n72_properties_dependentschemas(
-                                        mode,
-                                        0,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
+                            16 => {
+                                match key.as_str() {
+                                    name if rt::same_name(name, "dependentSchemas") => {
+                                        let kp_properties = kp.key("properties");
+                                        if !n72_properties_dependentschemas(
+                                            mode,
+                                            0,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            scope,
+                                            depth,
+                                            failures,
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
                                         }
-                                        valid = false;
                                     }
+                                    _ => {}
                                 }
-                                _ => {}
                             }
-                        }
-                        17 => {
-                            match key.as_str() {
-                                name if rt::same_name(name, "patternProperties") => {
-                                    let kp_properties = kp.key("properties");
-                                    if !n78_properties_patternproperties(
-                                        mode,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
+                            17 => {
+                                match key.as_str() {
+                                    name if rt::same_name(name, "patternProperties") => {
+                                        let kp_properties = kp.key("properties");
+                                        if !n78_properties_patternproperties(
+                                            mode,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            scope,
+                                            depth,
+                                            failures,
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
                                         }
-                                        valid = false;
                                     }
+                                    _ => {}
                                 }
-                                _ => {}
                             }
-                        }
-                        20 => {
-                            match key.as_str() {
-                                name if rt::same_name(name, "additionalProperties") => {
-                                    let kp_properties = kp.key("properties");
-                                    if !n68_properties_additionalproperties(
-                                        mode,
-                                        0,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
+                            20 => {
+                                match key.as_str() {
+                                    name if rt::same_name(name, "additionalProperties") => {
+                                        let kp_properties = kp.key("properties");
+                                        if !n68_properties_additionalproperties(
+                                            mode,
+                                            0,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            scope,
+                                            depth,
+                                            failures,
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
                                         }
-                                        valid = false;
                                     }
+                                    _ => {}
                                 }
-                                _ => {}
                             }
+                            _ => {}
                         }
-                        _ => {}
                     }
                 }
+                _ => {}
             }
-            _ => {}
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/applicator#",
+                    &[("title", "\"Applicator vocabulary meta-schema\"", false)],
+                    valid,
+                );
+            }
         }
-        Ok(valid)
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/applicator#/properties/additionalProperties`
     /// `https://json-schema.org/draft/2020-12/meta/applicator#/properties/contains`
@@ -3942,8 +5099,8 @@ mod meta_schema_nodes {
     /// `https://json-schema.org/draft/2020-12/meta/applicator#/$defs/schemaArray/items`
     /// `https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties/additionalProperties`
     /// `https://json-schema.org/draft/2020-12/meta/applicator#/properties/dependentSchemas/additionalProperties`
-    pub(super) fn n68_properties_additionalproperties<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n68_properties_additionalproperties<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -3956,6 +5113,7 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n68_properties_additionalproperties::<
                     C,
+                    E,
                 >(mode, at, v, ip, kp, scope, depth, failures),
             );
         }
@@ -3973,54 +5131,65 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties/additionalProperties",
             "https://json-schema.org/draft/2020-12/meta/applicator#/properties/dependentSchemas/additionalProperties",
         ];
-        let mut valid = true;
-        failures.enter(ip, kp, URIS[at], depth, 1024, 10000000)?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 8 {
-            inner = scope.enter(8);
-            &inner
-        } else {
-            scope
+        if E {
+            failures.open(ip, kp, URIS[at]);
+        }
+        let outcome = {
+            let mut valid = true;
+            failures.enter(ip, kp, URIS[at], depth, 1024, 10000000)?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 8 {
+                inner = scope.enter(8);
+                &inner
+            } else {
+                scope
+            };
+            let mut chosen = 0usize;
+            for resource in scope.resources() {
+                match resource {
+                    1 => chosen = 1,
+                    2 => chosen = 2,
+                    3 => chosen = 3,
+                    4 => chosen = 4,
+                    5 => chosen = 5,
+                    6 => chosen = 6,
+                    7 => chosen = 7,
+                    8 => chosen = 8,
+                    _ => {}
+                }
+            }
+            if !match chosen {
+                1 => n0(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                2 => n35(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                3 => n89(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                4 => n20(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                5 => n24(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                6 => n26(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                7 => n64(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                8 => n67(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                _ => n67(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+            } {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+            }
+            Ok(valid)
         };
-        let mut chosen = 0usize;
-        for resource in scope.resources() {
-            match resource {
-                1 => chosen = 1,
-                2 => chosen = 2,
-                3 => chosen = 3,
-                4 => chosen = 4,
-                5 => chosen = 5,
-                6 => chosen = 6,
-                7 => chosen = 7,
-                8 => chosen = 8,
-                _ => {}
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(failures, v, ip, kp, URIS[at], &[], valid);
             }
         }
-        if !match chosen {
-            1 => n0(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            2 => n35(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            3 => n89(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            4 => n20(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            5 => n24(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            6 => n26(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            7 => n64(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            8 => n67(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            _ => n67(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-        } {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-        }
-        Ok(valid)
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/applicator#/properties/allOf`
     /// `https://json-schema.org/draft/2020-12/meta/applicator#/properties/anyOf`
     /// `https://json-schema.org/draft/2020-12/meta/applicator#/properties/oneOf`
     /// `https://json-schema.org/draft/2020-12/meta/applicator#/properties/prefixItems`
-    pub(super) fn n69_properties_allof<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n69_properties_allof<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -4033,6 +5202,7 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n69_properties_allof::<
                     C,
+                    E,
                 >(mode, at, v, ip, kp, scope, depth, failures),
             );
         }
@@ -4042,28 +5212,47 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/applicator#/properties/oneOf",
             "https://json-schema.org/draft/2020-12/meta/applicator#/properties/prefixItems",
         ];
-        let mut valid = true;
-        failures.enter(ip, kp, URIS[at], depth, 1024, 10000000)?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 8 {
-            inner = scope.enter(8);
-            &inner
-        } else {
-            scope
-        };
-        if !n84_defs_schemaarray(mode, v, ip, &kp.key("$ref"), scope, depth, failures)? {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
+        if E {
+            failures.open(ip, kp, URIS[at]);
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            failures.enter(ip, kp, URIS[at], depth, 1024, 10000000)?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 8 {
+                inner = scope.enter(8);
+                &inner
+            } else {
+                scope
+            };
+            if !n84_defs_schemaarray(
+                mode,
+                v,
+                ip,
+                &kp.key("$ref"),
+                scope,
+                depth,
+                failures,
+            )? {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(failures, v, ip, kp, URIS[at], &[], valid);
+            }
+        }
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/applicator#/properties/dependentSchemas`
     /// `https://json-schema.org/draft/2020-12/meta/applicator#/properties/properties`
-    pub(super) fn n72_properties_dependentschemas<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n72_properties_dependentschemas<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -4076,6 +5265,7 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n72_properties_dependentschemas::<
                     C,
+                    E,
                 >(mode, at, v, ip, kp, scope, depth, failures),
             );
         }
@@ -4083,69 +5273,88 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/applicator#/properties/dependentSchemas",
             "https://json-schema.org/draft/2020-12/meta/applicator#/properties/properties",
         ];
-        let mut valid = true;
-        failures.enter(ip, kp, URIS[at], depth, 1024, 10000000)?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 8 {
-            inner = scope.enter(8);
-            &inner
-        } else {
-            scope
-        };
-        if !::core::matches!(v, Value::Object(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                {
-                    static ABSOLUTE: [&str; 2] = [
-                        "https://json-schema.org/draft/2020-12/meta/applicator#/properties/dependentSchemas/type",
-                        "https://json-schema.org/draft/2020-12/meta/applicator#/properties/properties/type",
-                    ];
-                    ABSOLUTE[at]
-                },
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(4), v),
-            );
+        if E {
+            failures.open(ip, kp, URIS[at]);
         }
-        match v {
-            Value::Object(map) => {
-                for (key, value) in map {
-                    let mut matched = false;
-                    if !matched {
-                        if !n68_properties_additionalproperties(
-                            mode,
-                            {
-                                static AT: [usize; 2] = [11, 8];
-                                AT[at]
-                            },
-                            value,
-                            &ip.key(key),
-                            &kp.key("additionalProperties"),
-                            scope,
-                            depth,
-                            failures,
-                        )? {
-                            if !C {
-                                return Ok(false);
+        let outcome = {
+            let mut valid = true;
+            failures.enter(ip, kp, URIS[at], depth, 1024, 10000000)?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 8 {
+                inner = scope.enter(8);
+                &inner
+            } else {
+                scope
+            };
+            if !::core::matches!(v, Value::Object(_)) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    {
+                        static ABSOLUTE: [&str; 2] = [
+                            "https://json-schema.org/draft/2020-12/meta/applicator#/properties/dependentSchemas/type",
+                            "https://json-schema.org/draft/2020-12/meta/applicator#/properties/properties/type",
+                        ];
+                        ABSOLUTE[at]
+                    },
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(4), v),
+                );
+            }
+            match v {
+                Value::Object(map) => {
+                    for (key, value) in map {
+                        let mut matched = false;
+                        if !matched {
+                            if !n68_properties_additionalproperties(
+                                mode,
+                                {
+                                    static AT: [usize; 2] = [11, 8];
+                                    AT[at]
+                                },
+                                value,
+                                &ip.key(key),
+                                &kp.key("additionalProperties"),
+                                scope,
+                                depth,
+                                failures,
+                            )? {
+                                if !C {
+                                    return Ok(false);
+                                }
+                                valid = false;
                             }
-                            valid = false;
                         }
                     }
                 }
+                _ => {}
             }
-            _ => {}
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    URIS[at],
+                    &[("default", "{}", false)],
+                    valid,
+                );
+            }
         }
-        Ok(valid)
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties`
-    pub(super) fn n78_properties_patternproperties<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n78_properties_patternproperties<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -4157,52 +5366,80 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n78_properties_patternproperties::<
                     C,
+                    E,
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        let mut valid = true;
-        failures
-            .enter(
-                ip,
-                kp,
-                "https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties",
-                depth,
-                1024,
-                10000000,
-            )?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 8 {
-            inner = scope.enter(8);
-            &inner
-        } else {
-            scope
-        };
-        if !::core::matches!(v, Value::Object(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(4), v),
-            );
+        if E {
+            failures
+                .open(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties",
+                );
         }
-        match v {
-            Value::Object(map) => {
-                for (key, value) in map {
-                    let mut matched = false;
-                    if !matched {
-                        if !n68_properties_additionalproperties(
-                            mode,
-                            10,
-                            value,
-                            &ip.key(key),
-                            &kp.key("additionalProperties"),
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 8 {
+                inner = scope.enter(8);
+                &inner
+            } else {
+                scope
+            };
+            if !::core::matches!(v, Value::Object(_)) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(4), v),
+                );
+            }
+            match v {
+                Value::Object(map) => {
+                    for (key, value) in map {
+                        let mut matched = false;
+                        if !matched {
+                            if !n68_properties_additionalproperties(
+                                mode,
+                                10,
+                                value,
+                                &ip.key(key),
+                                &kp.key("additionalProperties"),
+                                scope,
+                                depth,
+                                failures,
+                            )? {
+                                if !C {
+                                    return Ok(false);
+                                }
+                                valid = false;
+                            }
+                        }
+                    }
+                    let kp_names = kp.key("propertyNames");
+                    for key in map.keys() {
+                        if !n87_patternproperties_propertynames_on_name(
+                            rt::QUICK,
+                            key,
+                            ip,
+                            &kp_names,
                             scope,
                             depth,
                             failures,
@@ -4211,42 +5448,39 @@ mod meta_schema_nodes {
                                 return Ok(false);
                             }
                             valid = false;
+                            rt::record(
+                                failures,
+                                ip,
+                                &kp.key("propertyNames"),
+                                "https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties/propertyNames",
+                                "propertyNames",
+                                rt::messages::property_name(key),
+                            );
                         }
                     }
                 }
-                let kp_names = kp.key("propertyNames");
-                for key in map.keys() {
-                    if !n87_patternproperties_propertynames_on_name(
-                        rt::QUICK,
-                        key,
-                        ip,
-                        &kp_names,
-                        scope,
-                        depth,
-                        failures,
-                    )? {
-                        if !C {
-                            return Ok(false);
-                        }
-                        valid = false;
-                        rt::record(
-                            failures,
-                            ip,
-                            &kp.key("propertyNames"),
-                            "https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties/propertyNames",
-                            "propertyNames",
-                            rt::messages::property_name(key),
-                        );
-                    }
-                }
+                _ => {}
             }
-            _ => {}
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties",
+                    &[("default", "{}", false)],
+                    valid,
+                );
+            }
         }
-        Ok(valid)
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/applicator#/$defs/schemaArray`
-    pub(super) fn n84_defs_schemaarray<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n84_defs_schemaarray<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -4258,85 +5492,113 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n84_defs_schemaarray::<
                     C,
+                    E,
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        let mut valid = true;
-        failures
-            .enter(
-                ip,
-                kp,
-                "https://json-schema.org/draft/2020-12/meta/applicator#/$defs/schemaArray",
-                depth,
-                1024,
-                10000000,
-            )?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 8 {
-            inner = scope.enter(8);
-            &inner
-        } else {
-            scope
-        };
-        if !::core::matches!(v, Value::Array(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "https://json-schema.org/draft/2020-12/meta/applicator#/$defs/schemaArray/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(8), v),
-            );
+        if E {
+            failures
+                .open(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/applicator#/$defs/schemaArray",
+                );
         }
-        match v {
-            Value::Array(items) => {
-                if (items.len() as u64) < 1 {
-                    if !C {
-                        return Ok(false);
-                    }
-                    valid = false;
-                    rt::record(
-                        failures,
-                        ip,
-                        &kp.key("minItems"),
-                        "https://json-schema.org/draft/2020-12/meta/applicator#/$defs/schemaArray/minItems",
-                        "minItems",
-                        rt::messages::min_items(1, items.len()),
-                    );
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/applicator#/$defs/schemaArray",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 8 {
+                inner = scope.enter(8);
+                &inner
+            } else {
+                scope
+            };
+            if !::core::matches!(v, Value::Array(_)) {
+                if !C {
+                    return Ok(false);
                 }
-                let kp_items = kp.key("items");
-                for (i, item) in items.iter().enumerate() {
-                    if !n68_properties_additionalproperties(
-                        mode,
-                        9,
-                        item,
-                        &ip.index(i),
-                        &kp_items,
-                        scope,
-                        depth,
-                        failures,
-                    )? {
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "https://json-schema.org/draft/2020-12/meta/applicator#/$defs/schemaArray/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(8), v),
+                );
+            }
+            match v {
+                Value::Array(items) => {
+                    if (items.len() as u64) < 1 {
                         if !C {
                             return Ok(false);
                         }
                         valid = false;
+                        rt::record(
+                            failures,
+                            ip,
+                            &kp.key("minItems"),
+                            "https://json-schema.org/draft/2020-12/meta/applicator#/$defs/schemaArray/minItems",
+                            "minItems",
+                            rt::messages::min_items(1, items.len()),
+                        );
+                    }
+                    let kp_items = kp.key("items");
+                    for (i, item) in items.iter().enumerate() {
+                        if !n68_properties_additionalproperties(
+                            mode,
+                            9,
+                            item,
+                            &ip.index(i),
+                            &kp_items,
+                            scope,
+                            depth,
+                            failures,
+                        )? {
+                            if !C {
+                                return Ok(false);
+                            }
+                            valid = false;
+                        }
                     }
                 }
+                _ => {}
             }
-            _ => {}
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/applicator#/$defs/schemaArray",
+                    &[],
+                    valid,
+                );
+            }
         }
-        Ok(valid)
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties/propertyNames`
     ///
     /// Applied to a member name, as `propertyNames` does.
-    pub(super) fn n87_patternproperties_propertynames_on_name<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n87_patternproperties_propertynames_on_name<
+        const C: bool,
+        const E: bool,
+    >(
+        mode: rt::Mode<C, E>,
         key: &str,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -4355,8 +5617,8 @@ mod meta_schema_nodes {
         Ok(true)
     }
     /// `https://json-schema.org/draft/2020-12/meta/core#`
-    pub(super) fn n89<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n89<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -4366,180 +5628,97 @@ mod meta_schema_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n89::<C>(mode, v, ip, kp, scope, depth, failures),
+                &mut || n89::<C, E>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        let mut valid = true;
-        failures
-            .enter(
-                ip,
-                kp,
-                "https://json-schema.org/draft/2020-12/meta/core#",
-                depth,
-                1024,
-                10000000,
-            )?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 3 {
-            inner = scope.enter(3);
-            &inner
-        } else {
-            scope
-        };
-        if !::core::matches!(v, Value::Bool(_) | Value::Object(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "https://json-schema.org/draft/2020-12/meta/core#/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(6), v),
-            );
+        if E {
+            failures.open(ip, kp, "https://json-schema.org/draft/2020-12/meta/core#");
         }
-        match v {
-            Value::Object(map) => {
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/core#",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 3 {
+                inner = scope.enter(3);
+                &inner
+            } else {
+                scope
+            };
+            if !::core::matches!(v, Value::Bool(_) | Value::Object(_)) {
                 if !C {
-                    for (key, value) in map {
-                        match key.as_str() {
-                            name if rt::same_name(name, "$comment") => {
-                                if !n18_defs_urireferencestring(
-                                    rt::QUICK,
-                                    1,
-                                    value,
-                                    ip,
-                                    kp,
-                                    scope,
-                                    depth,
-                                    failures,
-                                )? {
-                                    return Ok(false);
-                                }
-                            }
-                            _ => {}
-                        }
-                    }
+                    return Ok(false);
                 }
-                for (key, value) in map {
-                    match key.len() {
-                        3 => {
-                            match key.as_str() {
-                                name if rt::same_name(name, "$id") => {
-                                    let kp_properties = kp.key("properties");
-                                    if !n95_properties_id(
-                                        mode,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
-                                        }
-                                        valid = false;
-                                    }
-                                }
-                                _ => {}
-                            }
-                        }
-                        4 => {
-                            match key.as_str() {
-                                name if rt::same_name(name, "$ref") => {
-                                    let kp_properties = kp.key("properties");
-                                    if !n94_properties_dynamicref(
-                                        mode,
-                                        1,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
-                                        }
-                                        valid = false;
-                                    }
-                                }
-                                _ => {}
-                            }
-                        }
-                        5 => {
-                            match key.as_str() {
-                                name if rt::same_name(name, "$defs") => {
-                                    let kp_properties = kp.key("properties");
-                                    if !n92_properties_defs(
-                                        mode,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
-                                        }
-                                        valid = false;
-                                    }
-                                }
-                                _ => {}
-                            }
-                        }
-                        7 => {
-                            match key.as_str() {
-                                name if rt::same_name(name, "$anchor") => {
-                                    let kp_properties = kp.key("properties");
-                                    if !n90_properties_anchor(
-                                        mode,
-                                        0,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
-                                        }
-                                        valid = false;
-                                    }
-                                }
-                                name if rt::same_name(name, "$schema") => {
-                                    let kp_properties = kp.key("properties");
-                                    if !n94_properties_dynamicref(
-                                        mode,
-                                        2,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
-                                        }
-                                        valid = false;
-                                    }
-                                }
-                                _ => {}
-                            }
-                        }
-                        8 => {
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "https://json-schema.org/draft/2020-12/meta/core#/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(6), v),
+                );
+            }
+            match v {
+                Value::Object(map) => {
+                    if !C {
+                        for (key, value) in map {
                             match key.as_str() {
                                 name if rt::same_name(name, "$comment") => {
-                                    let kp_properties = kp.key("properties");
-                                    if C {
-                                        if !n18_defs_urireferencestring(
+                                    if !n18_defs_urireferencestring(
+                                        rt::QUICK,
+                                        1,
+                                        value,
+                                        ip,
+                                        kp,
+                                        scope,
+                                        depth,
+                                        failures,
+                                    )? {
+                                        return Ok(false);
+                                    }
+                                }
+                                _ => {}
+                            }
+                        }
+                    }
+                    for (key, value) in map {
+                        match key.len() {
+                            3 => {
+                                match key.as_str() {
+                                    name if rt::same_name(name, "$id") => {
+                                        let kp_properties = kp.key("properties");
+                                        if !n95_properties_id(
+                                            mode,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            scope,
+                                            depth,
+                                            failures,
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
+                                        }
+                                    }
+                                    _ => {}
+                                }
+                            }
+                            4 => {
+                                match key.as_str() {
+                                    name if rt::same_name(name, "$ref") => {
+                                        let kp_properties = kp.key("properties");
+                                        if !n94_properties_dynamicref(
                                             mode,
                                             1,
                                             value,
@@ -4555,85 +5734,187 @@ mod meta_schema_nodes {
                                             valid = false;
                                         }
                                     }
+                                    _ => {}
                                 }
-                                _ => {}
                             }
-                        }
-                        11 => {
-                            match key.as_str() {
-                                name if rt::same_name(name, "$dynamicRef") => {
-                                    let kp_properties = kp.key("properties");
-                                    if !n94_properties_dynamicref(
-                                        mode,
-                                        0,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
+                            5 => {
+                                match key.as_str() {
+                                    name if rt::same_name(name, "$defs") => {
+                                        let kp_properties = kp.key("properties");
+                                        if !n92_properties_defs(
+                                            mode,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            scope,
+                                            depth,
+                                            failures,
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
                                         }
-                                        valid = false;
                                     }
+                                    _ => {}
                                 }
-                                name if rt::same_name(name, "$vocabulary") => {
-                                    let kp_properties = kp.key("properties");
-                                    if !n98_properties_vocabulary(
-                                        mode,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
-                                        }
-                                        valid = false;
-                                    }
-                                }
-                                _ => {}
                             }
-                        }
-                        14 => {
-                            match key.as_str() {
-                                name if rt::same_name(name, "$dynamicAnchor") => {
-                                    let kp_properties = kp.key("properties");
-                                    if !n90_properties_anchor(
-                                        mode,
-                                        1,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
+                            7 => {
+                                match key.as_str() {
+                                    name if rt::same_name(name, "$anchor") => {
+                                        let kp_properties = kp.key("properties");
+                                        if !n90_properties_anchor(
+                                            mode,
+                                            0,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            scope,
+                                            depth,
+                                            failures,
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
                                         }
-                                        valid = false;
                                     }
+                                    name if rt::same_name(name, "$schema") => {
+                                        let kp_properties = kp.key("properties");
+                                        if !n94_properties_dynamicref(
+                                            mode,
+                                            2,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            scope,
+                                            depth,
+                                            failures,
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
+                                        }
+                                    }
+                                    _ => {}
                                 }
-                                _ => {}
                             }
+                            8 => {
+                                match key.as_str() {
+                                    name if rt::same_name(name, "$comment") => {
+                                        let kp_properties = kp.key("properties");
+                                        if C {
+                                            if !n18_defs_urireferencestring(
+                                                mode,
+                                                1,
+                                                value,
+                                                &ip.key(key),
+                                                &kp_properties.key(key),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
+                                            }
+                                        }
+                                    }
+                                    _ => {}
+                                }
+                            }
+                            11 => {
+                                match key.as_str() {
+                                    name if rt::same_name(name, "$dynamicRef") => {
+                                        let kp_properties = kp.key("properties");
+                                        if !n94_properties_dynamicref(
+                                            mode,
+                                            0,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            scope,
+                                            depth,
+                                            failures,
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
+                                        }
+                                    }
+                                    name if rt::same_name(name, "$vocabulary") => {
+                                        let kp_properties = kp.key("properties");
+                                        if !n98_properties_vocabulary(
+                                            mode,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            scope,
+                                            depth,
+                                            failures,
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
+                                        }
+                                    }
+                                    _ => {}
+                                }
+                            }
+                            14 => {
+                                match key.as_str() {
+                                    name if rt::same_name(name, "$dynamicAnchor") => {
+                                        let kp_properties = kp.key("properties");
+                                        if !n90_properties_anchor(
+                                            mode,
+                                            1,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            scope,
+                                            depth,
+                                            failures,
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
+                                        }
+                                    }
+                                    _ => {}
+                                }
+                            }
+                            _ => {}
                         }
-                        _ => {}
                     }
                 }
+                _ => {}
             }
-            _ => {}
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/core#",
+                    &[("title", "\"Core vocabulary meta-schema\"", false)],
+                    valid,
+                );
+            }
         }
-        Ok(valid)
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$anchor`
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$dynamicAnchor`
-    pub(super) fn n90_properties_anchor<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n90_properties_anchor<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -4646,6 +5927,7 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n90_properties_anchor::<
                     C,
+                    E,
                 >(mode, at, v, ip, kp, scope, depth, failures),
             );
         }
@@ -4653,35 +5935,46 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/core#/properties/$anchor",
             "https://json-schema.org/draft/2020-12/meta/core#/properties/$dynamicAnchor",
         ];
-        let mut valid = true;
-        failures.enter(ip, kp, URIS[at], depth, 1024, 10000000)?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 3 {
-            inner = scope.enter(3);
-            &inner
-        } else {
-            scope
-        };
-        if !n19_defs_anchorstring(
-            mode,
-            v,
-            ip,
-            &kp.key("$ref"),
-            scope,
-            depth,
-            failures,
-        )? {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
+        if E {
+            failures.open(ip, kp, URIS[at]);
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            failures.enter(ip, kp, URIS[at], depth, 1024, 10000000)?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 3 {
+                inner = scope.enter(3);
+                &inner
+            } else {
+                scope
+            };
+            if !n19_defs_anchorstring(
+                mode,
+                v,
+                ip,
+                &kp.key("$ref"),
+                scope,
+                depth,
+                failures,
+            )? {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(failures, v, ip, kp, URIS[at], &[], valid);
+            }
+        }
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$defs`
-    pub(super) fn n92_properties_defs<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n92_properties_defs<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -4691,73 +5984,100 @@ mod meta_schema_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n92_properties_defs::<C>(mode, v, ip, kp, scope, depth, failures),
+                &mut || n92_properties_defs::<
+                    C,
+                    E,
+                >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        let mut valid = true;
-        failures
-            .enter(
-                ip,
-                kp,
-                "https://json-schema.org/draft/2020-12/meta/core#/properties/$defs",
-                depth,
-                1024,
-                10000000,
-            )?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 3 {
-            inner = scope.enter(3);
-            &inner
-        } else {
-            scope
-        };
-        if !::core::matches!(v, Value::Object(_)) {
-            if !C {
-                return Ok(false);
+        if E {
+            failures
+                .open(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/core#/properties/$defs",
+                );
+        }
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/core#/properties/$defs",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 3 {
+                inner = scope.enter(3);
+                &inner
+            } else {
+                scope
+            };
+            if !::core::matches!(v, Value::Object(_)) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "https://json-schema.org/draft/2020-12/meta/core#/properties/$defs/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(4), v),
+                );
             }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "https://json-schema.org/draft/2020-12/meta/core#/properties/$defs/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(4), v),
-            );
-        }
-        match v {
-            Value::Object(map) => {
-                for (key, value) in map {
-                    let mut matched = false;
-                    if !matched {
-                        if !n102_erties_defs_additionalproperties(
-                            mode,
-                            value,
-                            &ip.key(key),
-                            &kp.key("additionalProperties"),
-                            scope,
-                            depth,
-                            failures,
-                        )? {
-                            if !C {
-                                return Ok(false);
+            match v {
+                Value::Object(map) => {
+                    for (key, value) in map {
+                        let mut matched = false;
+                        if !matched {
+                            if !n102_erties_defs_additionalproperties(
+                                mode,
+                                value,
+                                &ip.key(key),
+                                &kp.key("additionalProperties"),
+                                scope,
+                                depth,
+                                failures,
+                            )? {
+                                if !C {
+                                    return Ok(false);
+                                }
+                                valid = false;
                             }
-                            valid = false;
                         }
                     }
                 }
+                _ => {}
             }
-            _ => {}
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/core#/properties/$defs",
+                    &[],
+                    valid,
+                );
+            }
         }
-        Ok(valid)
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$dynamicRef`
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$ref`
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$schema`
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/propertyNames`
-    pub(super) fn n94_properties_dynamicref<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n94_properties_dynamicref<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -4770,6 +6090,7 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n94_properties_dynamicref::<
                     C,
+                    E,
                 >(mode, at, v, ip, kp, scope, depth, failures),
             );
         }
@@ -4779,35 +6100,46 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/core#/properties/$schema",
             "https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/propertyNames",
         ];
-        let mut valid = true;
-        failures.enter(ip, kp, URIS[at], depth, 1024, 10000000)?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 3 {
-            inner = scope.enter(3);
-            &inner
-        } else {
-            scope
-        };
-        if !n18_defs_urireferencestring(
-            mode,
-            {
-                static AT: [usize; 4] = [0, 0, 2, 2];
-                AT[at]
-            },
-            v,
-            ip,
-            &kp.key("$ref"),
-            scope,
-            depth,
-            failures,
-        )? {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
+        if E {
+            failures.open(ip, kp, URIS[at]);
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            failures.enter(ip, kp, URIS[at], depth, 1024, 10000000)?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 3 {
+                inner = scope.enter(3);
+                &inner
+            } else {
+                scope
+            };
+            if !n18_defs_urireferencestring(
+                mode,
+                {
+                    static AT: [usize; 4] = [0, 0, 2, 2];
+                    AT[at]
+                },
+                v,
+                ip,
+                &kp.key("$ref"),
+                scope,
+                depth,
+                failures,
+            )? {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(failures, v, ip, kp, URIS[at], &[], valid);
+            }
+        }
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$dynamicRef`
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$ref`
@@ -4815,8 +6147,8 @@ mod meta_schema_nodes {
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/propertyNames`
     ///
     /// Applied to a member name, as `propertyNames` does.
-    pub(super) fn n94_properties_dynamicref_on_name<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n94_properties_dynamicref_on_name<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         at: usize,
         key: &str,
         ip: &rt::Path<'_>,
@@ -4829,6 +6161,7 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n94_properties_dynamicref_on_name::<
                     C,
+                    E,
                 >(mode, at, key, ip, kp, scope, depth, failures),
             );
         }
@@ -4869,8 +6202,8 @@ mod meta_schema_nodes {
         Ok(valid)
     }
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$id`
-    pub(super) fn n95_properties_id<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n95_properties_id<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -4880,70 +6213,97 @@ mod meta_schema_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n95_properties_id::<C>(mode, v, ip, kp, scope, depth, failures),
+                &mut || n95_properties_id::<
+                    C,
+                    E,
+                >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        let mut valid = true;
-        failures
-            .enter(
+        if E {
+            failures
+                .open(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/core#/properties/$id",
+                );
+        }
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/core#/properties/$id",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 3 {
+                inner = scope.enter(3);
+                &inner
+            } else {
+                scope
+            };
+            if !n18_defs_urireferencestring(
+                mode,
+                0,
+                v,
                 ip,
-                kp,
-                "https://json-schema.org/draft/2020-12/meta/core#/properties/$id",
+                &kp.key("$ref"),
+                scope,
                 depth,
-                1024,
-                10000000,
-            )?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 3 {
-            inner = scope.enter(3);
-            &inner
-        } else {
-            scope
-        };
-        if !n18_defs_urireferencestring(
-            mode,
-            0,
-            v,
-            ip,
-            &kp.key("$ref"),
-            scope,
-            depth,
-            failures,
-        )? {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-        }
-        match v {
-            Value::String(s) => {
-                static PATTERN: rt::LazyLock<rt::Pattern> = rt::LazyLock::new(|| rt::pattern(
-                    "^[^#]*#?$",
-                    1048576usize,
-                ));
-                if !PATTERN.is_match(s) {
-                    if !C {
-                        return Ok(false);
-                    }
-                    valid = false;
-                    rt::record(
-                        failures,
-                        ip,
-                        &kp.key("pattern"),
-                        "https://json-schema.org/draft/2020-12/meta/core#/properties/$id/pattern",
-                        "pattern",
-                        rt::messages::pattern("^[^#]*#?$"),
-                    );
+                failures,
+            )? {
+                if !C {
+                    return Ok(false);
                 }
+                valid = false;
             }
-            _ => {}
+            match v {
+                Value::String(s) => {
+                    static PATTERN: rt::LazyLock<rt::Pattern> = rt::LazyLock::new(|| rt::pattern(
+                        "^[^#]*#?$",
+                        1048576usize,
+                    ));
+                    if !PATTERN.is_match(s) {
+                        if !C {
+                            return Ok(false);
+                        }
+                        valid = false;
+                        rt::record(
+                            failures,
+                            ip,
+                            &kp.key("pattern"),
+                            "https://json-schema.org/draft/2020-12/meta/core#/properties/$id/pattern",
+                            "pattern",
+                            rt::messages::pattern("^[^#]*#?$"),
+                        );
+                    }
+                }
+                _ => {}
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/core#/properties/$id",
+                    &[],
+                    valid,
+                );
+            }
         }
-        Ok(valid)
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary`
-    pub(super) fn n98_properties_vocabulary<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n98_properties_vocabulary<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -4955,51 +6315,80 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n98_properties_vocabulary::<
                     C,
+                    E,
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        let mut valid = true;
-        failures
-            .enter(
-                ip,
-                kp,
-                "https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary",
-                depth,
-                1024,
-                10000000,
-            )?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 3 {
-            inner = scope.enter(3);
-            &inner
-        } else {
-            scope
-        };
-        if !::core::matches!(v, Value::Object(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(4), v),
-            );
+        if E {
+            failures
+                .open(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary",
+                );
         }
-        match v {
-            Value::Object(map) => {
-                for (key, value) in map {
-                    let mut matched = false;
-                    if !matched {
-                        if !n99_vocabulary_additionalproperties(
-                            mode,
-                            value,
-                            &ip.key(key),
-                            &kp.key("additionalProperties"),
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 3 {
+                inner = scope.enter(3);
+                &inner
+            } else {
+                scope
+            };
+            if !::core::matches!(v, Value::Object(_)) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(4), v),
+                );
+            }
+            match v {
+                Value::Object(map) => {
+                    for (key, value) in map {
+                        let mut matched = false;
+                        if !matched {
+                            if !n99_vocabulary_additionalproperties(
+                                mode,
+                                value,
+                                &ip.key(key),
+                                &kp.key("additionalProperties"),
+                                scope,
+                                depth,
+                                failures,
+                            )? {
+                                if !C {
+                                    return Ok(false);
+                                }
+                                valid = false;
+                            }
+                        }
+                    }
+                    let kp_names = kp.key("propertyNames");
+                    for key in map.keys() {
+                        if !n94_properties_dynamicref_on_name(
+                            rt::QUICK,
+                            3,
+                            key,
+                            ip,
+                            &kp_names,
                             scope,
                             depth,
                             failures,
@@ -5008,43 +6397,39 @@ mod meta_schema_nodes {
                                 return Ok(false);
                             }
                             valid = false;
+                            rt::record(
+                                failures,
+                                ip,
+                                &kp.key("propertyNames"),
+                                "https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/propertyNames",
+                                "propertyNames",
+                                rt::messages::property_name(key),
+                            );
                         }
                     }
                 }
-                let kp_names = kp.key("propertyNames");
-                for key in map.keys() {
-                    if !n94_properties_dynamicref_on_name(
-                        rt::QUICK,
-                        3,
-                        key,
-                        ip,
-                        &kp_names,
-                        scope,
-                        depth,
-                        failures,
-                    )? {
-                        if !C {
-                            return Ok(false);
-                        }
-                        valid = false;
-                        rt::record(
-                            failures,
-                            ip,
-                            &kp.key("propertyNames"),
-                            "https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/propertyNames",
-                            "propertyNames",
-                            rt::messages::property_name(key),
-                        );
-                    }
-                }
+                _ => {}
             }
-            _ => {}
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary",
+                    &[],
+                    valid,
+                );
+            }
         }
-        Ok(valid)
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/additionalProperties`
-    pub(super) fn n99_vocabulary_additionalproperties<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n99_vocabulary_additionalproperties<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -5052,34 +6437,58 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let mut valid = true;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 3 {
-            inner = scope.enter(3);
-            &inner
-        } else {
-            scope
-        };
-        if !::core::matches!(v, Value::Bool(_)) {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-            rt::record(
-                failures,
-                ip,
-                &kp.key("type"),
-                "https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/additionalProperties/type",
-                "type",
-                rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(2), v),
-            );
+        if E {
+            failures
+                .open(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/additionalProperties",
+                );
         }
-        Ok(valid)
+        let outcome = {
+            let mut valid = true;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 3 {
+                inner = scope.enter(3);
+                &inner
+            } else {
+                scope
+            };
+            if !::core::matches!(v, Value::Bool(_)) {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+                rt::record(
+                    failures,
+                    ip,
+                    &kp.key("type"),
+                    "https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/additionalProperties/type",
+                    "type",
+                    rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(2), v),
+                );
+            }
+            Ok(valid)
+        };
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/additionalProperties",
+                    &[],
+                    valid,
+                );
+            }
+        }
+        outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$defs/additionalProperties`
-    pub(super) fn n102_erties_defs_additionalproperties<const C: bool>(
-        mode: rt::Mode<C>,
+    pub(super) fn n102_erties_defs_additionalproperties<const C: bool, const E: bool>(
+        mode: rt::Mode<C, E>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -5091,57 +6500,82 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n102_erties_defs_additionalproperties::<
                     C,
+                    E,
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        let mut valid = true;
-        failures
-            .enter(
-                ip,
-                kp,
-                "https://json-schema.org/draft/2020-12/meta/core#/properties/$defs/additionalProperties",
-                depth,
-                1024,
-                10000000,
-            )?;
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 3 {
-            inner = scope.enter(3);
-            &inner
-        } else {
-            scope
+        if E {
+            failures
+                .open(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/core#/properties/$defs/additionalProperties",
+                );
+        }
+        let outcome = {
+            let mut valid = true;
+            failures
+                .enter(
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/core#/properties/$defs/additionalProperties",
+                    depth,
+                    1024,
+                    10000000,
+                )?;
+            let depth = depth + 1;
+            let inner;
+            let scope = if scope.resource() != 3 {
+                inner = scope.enter(3);
+                &inner
+            } else {
+                scope
+            };
+            let mut chosen = 0usize;
+            for resource in scope.resources() {
+                match resource {
+                    1 => chosen = 1,
+                    2 => chosen = 2,
+                    3 => chosen = 3,
+                    4 => chosen = 4,
+                    5 => chosen = 5,
+                    6 => chosen = 6,
+                    7 => chosen = 7,
+                    8 => chosen = 8,
+                    _ => {}
+                }
+            }
+            if !match chosen {
+                1 => n0(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                2 => n35(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                3 => n89(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                4 => n20(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                5 => n24(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                6 => n26(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                7 => n64(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                8 => n67(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                _ => n89(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+            } {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+            }
+            Ok(valid)
         };
-        let mut chosen = 0usize;
-        for resource in scope.resources() {
-            match resource {
-                1 => chosen = 1,
-                2 => chosen = 2,
-                3 => chosen = 3,
-                4 => chosen = 4,
-                5 => chosen = 5,
-                6 => chosen = 6,
-                7 => chosen = 7,
-                8 => chosen = 8,
-                _ => {}
+        if E {
+            if let Ok(valid) = outcome {
+                rt::close_unit(
+                    failures,
+                    v,
+                    ip,
+                    kp,
+                    "https://json-schema.org/draft/2020-12/meta/core#/properties/$defs/additionalProperties",
+                    &[],
+                    valid,
+                );
             }
         }
-        if !match chosen {
-            1 => n0(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            2 => n35(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            3 => n89(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            4 => n20(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            5 => n24(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            6 => n26(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            7 => n64(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            8 => n67(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-            _ => n89(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-        } {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
-        }
-        Ok(valid)
+        outcome
     }
 }

@@ -1,0 +1,136 @@
+//! Which keywords of a schema object are annotations with their own value, decided while
+//! lowering from the vocabularies in force.
+
+use super::vocabulary::Vocabularies as V;
+use crate::ir::KeywordAnnotation;
+use serde_json::{Map, Value};
+
+/// The keywords each vocabulary defines; a keyword outside every vocabulary in force is
+/// unknown, and an unknown keyword's value is an annotation.
+const VOCABULARIES: [(V, &[&str]); 7] = [
+    (
+        V::CORE,
+        &[
+            "$id",
+            "$schema",
+            "$ref",
+            "$anchor",
+            "$dynamicRef",
+            "$dynamicAnchor",
+            "$vocabulary",
+            "$comment",
+            "$defs",
+        ],
+    ),
+    (
+        V::APPLICATOR,
+        &[
+            "prefixItems",
+            "items",
+            "contains",
+            "additionalProperties",
+            "properties",
+            "patternProperties",
+            "dependentSchemas",
+            "propertyNames",
+            "if",
+            "then",
+            "else",
+            "allOf",
+            "anyOf",
+            "oneOf",
+            "not",
+        ],
+    ),
+    (
+        V::UNEVALUATED,
+        &["unevaluatedItems", "unevaluatedProperties"],
+    ),
+    (
+        V::VALIDATION,
+        &[
+            "type",
+            "const",
+            "enum",
+            "multipleOf",
+            "maximum",
+            "exclusiveMaximum",
+            "minimum",
+            "exclusiveMinimum",
+            "maxLength",
+            "minLength",
+            "pattern",
+            "maxItems",
+            "minItems",
+            "uniqueItems",
+            "maxContains",
+            "minContains",
+            "maxProperties",
+            "minProperties",
+            "required",
+            "dependentRequired",
+        ],
+    ),
+    (
+        V::META_DATA,
+        &[
+            "title",
+            "description",
+            "default",
+            "deprecated",
+            "readOnly",
+            "writeOnly",
+            "examples",
+        ],
+    ),
+    (V::FORMAT_ANNOTATION, &["format"]),
+    (
+        V::CONTENT,
+        &["contentEncoding", "contentMediaType", "contentSchema"],
+    ),
+];
+
+/// The annotations of the schema object `map`, in its key order.
+pub(crate) fn of(map: &Map<String, Value>, vocab: V) -> Box<[KeywordAnnotation]> {
+    let mut out = Vec::new();
+    for (keyword, value) in map {
+        let defined_by = VOCABULARIES
+            .iter()
+            .find(|(_, keywords)| keywords.contains(&keyword.as_str()))
+            .map(|(v, _)| *v)
+            // `format` is defined by either format vocabulary.
+            .map(|v| {
+                if v == V::FORMAT_ANNOTATION && vocab.contains(V::FORMAT_ASSERTION) {
+                    V::FORMAT_ASSERTION
+                } else {
+                    v
+                }
+            });
+        let annotates = match defined_by {
+            Some(v) if vocab.contains(v) => annotating(keyword, map),
+            // The core vocabulary is always in force, so `$comment` is never unknown.
+            Some(_) | None => Some(false),
+        };
+        if let Some(strings_only) = annotates {
+            out.push(KeywordAnnotation {
+                keyword: keyword.clone(),
+                value: value.clone(),
+                strings_only,
+            });
+        }
+    }
+    out.into()
+}
+
+/// Whether a keyword of a vocabulary in force is an annotation with its own value, and then
+/// whether only strings are annotated. `contentSchema` annotates only beside
+/// `contentMediaType`.
+fn annotating(keyword: &str, map: &Map<String, Value>) -> Option<bool> {
+    match keyword {
+        "title" | "description" | "default" | "deprecated" | "readOnly" | "writeOnly"
+        | "examples" | "format" => Some(false),
+        "contentEncoding" | "contentMediaType" => Some(true),
+        "contentSchema" => map.contains_key("contentMediaType").then_some(true),
+        _ => None,
+    }
+}
