@@ -145,6 +145,7 @@ fn main() {
     deep(&manifest.join("deep"), &out_dir);
     formats(&out_dir);
     regressions(&manifest.join("regressions"), &out_dir);
+    output_suites(&suite, &out_dir);
     let previous = std::fs::read_to_string(&out).unwrap_or_default();
     if previous != code {
         std::fs::write(&out, code).unwrap();
@@ -575,4 +576,95 @@ fn ident(text: &str) -> String {
         out.insert(0, 'n');
     }
     out
+}
+
+/// Compiles the schema of every case of the suite's annotation tests (those compatible with
+/// 2020-12) and of its 2020-12 output tests, with tables naming each case's validator:
+/// `None` where the compiler refused the schema.
+fn output_suites(suite: &Path, out_dir: &Path) {
+    let mut items = Vec::new();
+    let mut tables = String::new();
+    for (table, dir, list) in [
+        ("ANNOTATION_CASES", suite.join("annotations/tests"), "suite"),
+        (
+            "OUTPUT_CASES",
+            suite.join("output-tests/draft2020-12/content"),
+            "",
+        ),
+    ] {
+        println!("cargo:rerun-if-changed={}", dir.display());
+        let _ = writeln!(
+            tables,
+            "pub static {table}: &[(&str, usize, Option<&(dyn toolschema::Validate + Sync)>)] = &["
+        );
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .map(|d| d.map(|e| e.unwrap().path()).collect())
+            .unwrap_or_default();
+        files.retain(|p| p.extension().is_some_and(|e| e == "json"));
+        files.sort();
+        for file in files {
+            let name = file.file_name().unwrap().to_string_lossy().to_string();
+            let stem = ident(file.file_stem().unwrap().to_str().unwrap());
+            let doc: Value =
+                serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+            let cases = if list.is_empty() { &doc } else { &doc[list] };
+            for (i, case) in cases.as_array().into_iter().flatten().enumerate() {
+                if !compatible_with_2020(case["compatibility"].as_str()) {
+                    continue;
+                }
+                let mut options = Options::new();
+                for (uri, schema) in case["externalSchemas"].as_object().into_iter().flatten() {
+                    options = options.registry_document(uri.clone(), schema.clone());
+                }
+                let item = format!("{}_{stem}_{i}", ident(table));
+                let validator = match compile(&item, &case["schema"], &options, false) {
+                    Ok(tokens) => {
+                        items.push(tokens);
+                        let camel: String = item
+                            .split('_')
+                            .map(|w| {
+                                let mut c = w.chars();
+                                c.next()
+                                    .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                                    .unwrap_or_default()
+                            })
+                            .collect();
+                        format!("Some(&{camel})")
+                    }
+                    Err(_) => "None".to_owned(),
+                };
+                let _ = writeln!(tables, "    ({name:?}, {i}, {validator}),");
+            }
+        }
+        tables.push_str("];\n");
+    }
+    let generated = toolschema_compiler::format_file(quote::quote! { #(#items)* });
+    toolschema_compiler::write_if_changed(
+        &out_dir.join("compiled_output_suites.rs"),
+        &format!("{generated}\n{tables}"),
+    )
+    .unwrap();
+}
+
+/// Whether an annotation test case's `compatibility` admits 2020-12: a release number is a
+/// minimum, `<=` a maximum and `=` the one release, comma-separated constraints all hold.
+fn compatible_with_2020(compatibility: Option<&str>) -> bool {
+    let release = |n: &str| -> u32 {
+        let n: u32 = n.trim().parse().unwrap_or(0);
+        // Drafts 3 to 7 come before the dated releases.
+        if n < 2000 { n } else { n * 10 }
+    };
+    let this = release("2020");
+    compatibility.is_none_or(|all| {
+        all.split(',').all(|c| {
+            let c = c.trim();
+            if let Some(max) = c.strip_prefix("<=") {
+                this <= release(max)
+            } else if let Some(only) = c.strip_prefix('=') {
+                this == release(only)
+            } else {
+                this >= release(c)
+            }
+        })
+    })
 }
