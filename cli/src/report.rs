@@ -4,7 +4,7 @@
 use crate::style::Style;
 use serde_json::Value;
 use std::fmt::Write as _;
-use toolschema::{Error, ErrorClass, Failure};
+use toolschema::{Error, ErrorClass, Evaluation, Failure};
 
 /// A problem that stops a command or an input from being judged.
 pub fn fatal(message: &str) {
@@ -96,38 +96,74 @@ pub fn text_instance_error(style: Style, label: &str, err: &Error) -> String {
     out
 }
 
-/// One verdict as a single line of JSON in the 2020-12 "basic" output shape, with the source
-/// (and the line, for JSON Lines) in front so verdicts from many inputs can be told apart.
-/// Keys are written in a fixed, readable order rather than serde_json's sorted one.
-pub fn json_verdict(source: &str, line: Option<usize>, result: &Result<(), Error>) -> String {
+/// The annotations of a valid instance, one per line below its verdict: where, which keyword,
+/// its value, and the keyword's location in the schema.
+pub fn text_annotations(style: Style, evaluation: &Evaluation) -> String {
+    let mut out = String::new();
+    for a in evaluation.annotations() {
+        let _ = writeln!(
+            out,
+            "  {} {}: {}",
+            style.strong(pointer(a.instance_location())),
+            a.keyword(),
+            a.value()
+        );
+        let _ = writeln!(
+            out,
+            "     {} {}",
+            style.faint("keyword"),
+            a.keyword_location()
+        );
+    }
+    out
+}
+
+/// One evaluation as a single line of JSON in an output format of 2020-12 (`output`), with
+/// the source (and the line, for JSON Lines) in front so verdicts from many inputs can be told
+/// apart.
+pub fn json_output(source: &str, line: Option<usize>, output: &Value) -> String {
     let mut out = format!("{{\"source\":{}", Value::from(source));
     if let Some(line) = line {
         let _ = write!(out, ",\"line\":{line}");
     }
-    match result {
-        Ok(()) => out.push_str(",\"valid\":true}"),
-        Err(err) => {
-            out.push_str(",\"valid\":false");
-            if err.class() != ErrorClass::Validation {
-                let _ = write!(out, ",\"class\":{}", Value::from(err.class().as_str()));
-            }
-            out.push_str(",\"errors\":[");
-            for (i, failure) in err.failures().iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                out.push_str(&json_failure(failure));
-            }
-            out.push_str("]}");
+    // `valid` first, then the rest in serde_json's order.
+    if let Some(valid) = output.get("valid") {
+        let _ = write!(out, ",\"valid\":{valid}");
+    }
+    for (key, value) in output.as_object().into_iter().flatten() {
+        if key != "valid" {
+            let _ = write!(out, ",{}:{value}", Value::from(key.as_str()));
         }
     }
-    out.push('\n');
+    out.push_str("}\n");
+    out
+}
+
+/// An evaluation a limit stopped, as a single line of JSON in the shape of the "basic"
+/// format, with the source (and the line) in front and the error's class.
+pub fn json_error(source: &str, line: Option<usize>, err: &Error) -> String {
+    let mut out = format!("{{\"source\":{}", Value::from(source));
+    if let Some(line) = line {
+        let _ = write!(out, ",\"line\":{line}");
+    }
+    let _ = write!(
+        out,
+        ",\"valid\":false,\"class\":{},\"errors\":[",
+        Value::from(err.class().as_str())
+    );
+    for (i, failure) in err.failures().iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(&json_failure(failure));
+    }
+    out.push_str("]}\n");
     out
 }
 
 fn json_failure(failure: &Failure) -> String {
     let mut out = format!(
-        "{{\"keywordLocation\":{}",
+        "{{\"valid\":false,\"keywordLocation\":{}",
         Value::from(failure.keyword_location())
     );
     if let Some(absolute) = failure.absolute_keyword_location() {

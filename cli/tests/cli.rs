@@ -265,10 +265,77 @@ fn validate_output_json_is_the_basic_shape() {
         "https://example.test/tool.json#/properties/query/minLength"
     );
     assert!(error["error"].as_str().unwrap().contains('2'));
-    assert_eq!(
-        lines[1],
-        serde_json::json!({"source": "good.json", "valid": true})
+    assert_eq!(lines[1]["source"], "good.json");
+    assert_eq!(lines[1]["valid"], true);
+    assert_eq!(lines[1]["keywordLocation"], "");
+    let annotated: Vec<_> = lines[1]["annotations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["keywordLocation"].as_str().unwrap())
+        .collect();
+    assert_eq!(annotated, ["/properties"]);
+    // `basic` is `json` under its own name.
+    let basic = dir.run(&[
+        "validate",
+        "-s",
+        "tool.json",
+        "--output",
+        "basic",
+        "bad.json",
+    ]);
+    assert_eq!(basic.json_lines(), lines[..1]);
+}
+
+#[test]
+fn validate_writes_every_output_format() {
+    let dir = Dir::new();
+    dir.write(
+        "branches.json",
+        r#"{"type": "object", "title": "Fetch",
+            "properties": {"target": {"oneOf": [
+                {"type": "string", "format": "uri"},
+                {"type": "object", "required": ["path"]}
+            ]}}}"#,
     );
+    dir.write("bad.json", r#"{"target": {"file": "a"}}"#);
+    dir.write("good.json", r#"{"target": "https://example.com"}"#);
+    let run = |format: &str, file: &str| {
+        let run = dir.run(&["validate", "-s", "branches.json", "--output", format, file]);
+        run.json_lines().remove(0)
+    };
+    assert_eq!(
+        run("flag", "bad.json"),
+        serde_json::json!({"source": "bad.json", "valid": false})
+    );
+    // Detailed nests the failure of the branch that could hold under `oneOf`.
+    let detailed = run("detailed", "bad.json");
+    let text = detailed.to_string();
+    assert!(
+        text.contains("/properties/target/oneOf/1/required"),
+        "{text}"
+    );
+    assert!(text.contains("/properties/target/oneOf/0/type"), "{text}");
+    // The root had one failing unit, `target`'s, which replaces it; each branch had one
+    // failure, which replaces the branch.
+    assert_eq!(detailed["keywordLocation"], "/properties/target");
+    assert_eq!(detailed["errors"].as_array().unwrap().len(), 3);
+    // Verbose shows every unit, the valid ones too.
+    let verbose = run("verbose", "good.json");
+    assert_eq!(verbose["valid"], true);
+    assert!(verbose.to_string().contains("\"title\""));
+    // Text output lists the annotations of a valid instance on request.
+    dir.run(&[
+        "validate",
+        "-s",
+        "branches.json",
+        "--annotations",
+        "good.json",
+    ])
+    .expect(0)
+    .stdout_has("good.json: valid")
+    .stdout_has("(root) title: \"Fetch\"")
+    .stdout_has("/target format: \"uri\"");
 }
 
 #[test]

@@ -7,18 +7,24 @@ use crate::report;
 use crate::schema::{Built, SchemaArgs, build_schema};
 use crate::style::Style;
 use clap::ValueEnum;
+use serde_json::Value;
 use std::io::{BufRead, BufReader, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
-use toolschema::{Error, Validate};
+use toolschema::{Evaluation, Validate};
 
 const AFTER_HELP: &str = "\
 Each instance gets one verdict on standard output: `valid`, or `invalid` followed by every
 error with its instance location (a JSON Pointer into the instance), its message, and the
 keyword location (a JSON Pointer into the schema, along the path taken through `$ref`).
-With `--output json`, each verdict is one line of JSON in the 2020-12 \"basic\" output
-shape, plus `source` (and `line` with --jsonl):
-  {\"source\":\"call.json\",\"valid\":false,\"errors\":[{\"keywordLocation\":\"/required\",
-   \"instanceLocation\":\"\",\"error\":\"...\"}]}
+With `--output flag|basic|detailed|verbose`, each verdict is one line of JSON in that
+output format of JSON Schema 2020-12 (core, section 12), with `source` (and `line` with
+--jsonl) in front; `json` is `basic`:
+  {\"source\":\"call.json\",\"valid\":false,\"keywordLocation\":\"\",\"instanceLocation\":\"\",
+   \"errors\":[{\"valid\":false,\"keywordLocation\":\"/required\",\"instanceLocation\":\"\",...}]}
+`basic` lists the errors of an invalid instance and the annotations (title, description,
+default, ...) of a valid one; `detailed` nests them by subschema, `oneOf` and `anyOf`
+branches included; `verbose` shows every subschema applied. With `--annotations`, text
+output also lists the annotations of each valid instance.
 Problems that stop an input from being judged (unreadable file, malformed JSON) go to
 standard error, naming the file, line and column; the other inputs are still validated.
 
@@ -33,15 +39,24 @@ Examples:
   toolschema validate --schema examples/data/search_tool.schema.json examples/data/search_call.invalid.json
   echo '{\"query\": \"rust\"}' | toolschema validate --schema tool.json
   toolschema validate --schema tool.json --jsonl examples/data/calls.jsonl
-  toolschema validate --schema tool.json --output json call.json | jq .errors
+  toolschema validate --schema tool.json --output basic call.json | jq .errors
+  toolschema validate --schema tool.json --output detailed call.json
+  toolschema validate --schema tool.json --annotations call.json
   toolschema validate --schema tool.json --registry https://example.com/common.json=common.json call.json";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Output {
     /// For people: one verdict per instance, errors indented below it.
     Text,
-    /// For programs: one JSON object per instance, in the 2020-12 "basic" shape.
-    Json,
+    /// The 2020-12 "flag" format: the verdict alone.
+    Flag,
+    /// The 2020-12 "basic" format: a flat list of errors, or of annotations when valid.
+    #[value(alias = "json")]
+    Basic,
+    /// The 2020-12 "detailed" format: errors or annotations nested by subschema.
+    Detailed,
+    /// The 2020-12 "verbose" format: every subschema applied, with its result.
+    Verbose,
 }
 
 /// Validate instances (tool-call arguments) against a schema.
@@ -65,6 +80,11 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = Output::Text)]
     pub output: Output,
 
+    /// In text output, also list the annotations of each valid instance (title, description,
+    /// default, ...) with their locations. The JSON formats carry them already.
+    #[arg(long)]
+    pub annotations: bool,
+
     #[command(flatten)]
     pub schema_args: SchemaArgs,
 }
@@ -85,7 +105,7 @@ pub fn run(args: &Args) -> std::io::Result<Status> {
     if sources.contains(&Source::Stdin) && std::io::stdin().is_terminal() {
         report::note("reading instances from standard input; end with Ctrl-D");
     }
-    let mut sink = Sink::new(args.output);
+    let mut sink = Sink::new(args.output, args.annotations);
     let mut status = Status::Ok;
     for source in &sources {
         let outcome = if args.jsonl {
@@ -125,10 +145,7 @@ fn validate_document(
     sink: &mut Sink,
 ) -> std::io::Result<Status> {
     match source.read_json() {
-        Ok(instance) => {
-            let result = validator.validate(&instance);
-            sink.verdict(&source.to_string(), None, &result)
-        }
+        Ok(instance) => sink.verdict(validator, &source.to_string(), None, &instance),
         Err(err) => {
             sink.out.flush()?;
             report::fatal(err.message());
@@ -174,11 +191,11 @@ fn validate_lines(validator: &Built, source: &Source, sink: &mut Sink) -> std::i
         if !line.iter().all(u8::is_ascii_whitespace) {
             match input::parse(line) {
                 Ok(instance) => {
-                    let result = validator.validate(&instance);
                     if sink.to_terminal {
                         progress.hide();
                     }
-                    status = status.max(sink.verdict(&label, Some(number), &result)?);
+                    status =
+                        status.max(sink.verdict(validator, &label, Some(number), &instance)?);
                 }
                 Err(err) => {
                     progress.hide();
@@ -200,49 +217,81 @@ fn validate_lines(validator: &Built, source: &Source, sink: &mut Sink) -> std::i
 struct Sink {
     out: BufWriter<std::io::StdoutLock<'static>>,
     output: Output,
+    annotations: bool,
     style: Style,
     to_terminal: bool,
 }
 
 impl Sink {
-    fn new(output: Output) -> Sink {
+    fn new(output: Output, annotations: bool) -> Sink {
         let stdout = std::io::stdout();
         Sink {
             to_terminal: stdout.is_terminal(),
             out: BufWriter::new(stdout.lock()),
             output,
+            annotations,
             style: Style::for_stdout(),
         }
     }
 
+    /// Judges `instance` and writes the verdict in the chosen format.
     fn verdict(
         &mut self,
+        validator: &Built,
         source: &str,
         line: Option<usize>,
-        result: &Result<(), Error>,
+        instance: &Value,
     ) -> std::io::Result<Status> {
-        let text = match self.output {
-            Output::Json => report::json_verdict(source, line, result),
-            Output::Text => {
-                let label = match line {
-                    Some(line) => format!("{source}:{line}"),
-                    None => source.to_string(),
-                };
-                match result {
-                    Ok(()) => report::text_ok(self.style, &label, "valid"),
-                    Err(err) => report::text_instance_error(self.style, &label, err),
-                }
-            }
+        let format: fn(&Evaluation) -> Value = match self.output {
+            Output::Text => return self.text_verdict(validator, source, line, instance),
+            Output::Flag => Evaluation::flag,
+            Output::Basic => Evaluation::basic,
+            Output::Detailed => Evaluation::detailed,
+            Output::Verbose => Evaluation::verbose,
         };
+        let evaluation = validator.evaluate(instance);
+        let valid = evaluation.as_ref().is_ok_and(Evaluation::is_valid);
+        let text = match &evaluation {
+            Ok(evaluation) => report::json_output(source, line, &format(evaluation)),
+            Err(err) => report::json_error(source, line, err),
+        };
+        self.write(&text, valid)
+    }
+
+    fn text_verdict(
+        &mut self,
+        validator: &Built,
+        source: &str,
+        line: Option<usize>,
+        instance: &Value,
+    ) -> std::io::Result<Status> {
+        let label = match line {
+            Some(line) => format!("{source}:{line}"),
+            None => source.to_string(),
+        };
+        let result = validator.validate(instance);
+        let mut text = match &result {
+            Ok(()) => report::text_ok(self.style, &label, "valid"),
+            Err(err) => report::text_instance_error(self.style, &label, err),
+        };
+        if self.annotations && result.is_ok() {
+            match validator.evaluate(instance) {
+                Ok(evaluation) => {
+                    text.push_str(&report::text_annotations(self.style, &evaluation));
+                }
+                Err(err) => text = report::text_instance_error(self.style, &label, &err),
+            }
+        }
+        let valid = result.is_ok();
+        self.write(&text, valid)
+    }
+
+    fn write(&mut self, text: &str, valid: bool) -> std::io::Result<Status> {
         self.out.write_all(text.as_bytes())?;
         // Someone watching a terminal (or typing JSON Lines) wants each verdict as it happens.
         if self.to_terminal {
             self.out.flush()?;
         }
-        Ok(if result.is_ok() {
-            Status::Ok
-        } else {
-            Status::Rejected
-        })
+        Ok(if valid { Status::Ok } else { Status::Rejected })
     }
 }

@@ -179,7 +179,7 @@ impl Evaluation {
     }
 
     /// The annotations that survive: those of subschemas that hold, inside subschemas that
-    /// hold, in evaluation order.
+    /// hold; the keywords' own in evaluation order, then those of the applicators.
     pub fn annotations(&self) -> impl Iterator<Item = &Annotation> + '_ {
         self.units
             .iter()
