@@ -63,10 +63,8 @@ impl<S, T: Arguments> FromContextPart<ToolCallContext<'_, S>> for Typed<T> {
             T::parse(&arguments)
         };
         parsed.map(Typed).map_err(|error| {
-            let error = CallError::InvalidArguments {
-                tool: context.name.to_string(),
-                error,
-            };
+            let validator = T::Validator::default();
+            let error = CallError::invalid_arguments(&context.name, &validator, &arguments, error);
             let rpc = error.to_jsonrpc_error();
             let message = rpc["message"]
                 .as_str()

@@ -251,14 +251,9 @@ async fn invalid_calls_are_answered_without_a_round_trip() {
     assert_eq!(server.calls(), 0, "never sent");
     assert_eq!(result.is_error, Some(true));
     let schema = Value::Object(search().input_schema.as_ref().clone());
-    let error = InputSchema::new(&schema, &Default::default())
-        .unwrap()
-        .validate(&arguments)
-        .unwrap_err();
-    let expected = CallError::InvalidArguments {
-        tool: "search".into(),
-        error,
-    };
+    let validator = InputSchema::new(&schema, &Default::default()).unwrap();
+    let error = validator.validate(&arguments).unwrap_err();
+    let expected = CallError::invalid_arguments("search", &validator, &arguments, error);
     assert_eq!(text(&result), expected.text());
     for keyword in ["(minLength)", "(enum)", "(additionalProperties)"] {
         assert!(text(&result).contains(keyword), "{keyword}");

@@ -144,15 +144,11 @@ async fn call_on(
 
 /// What the catalog's `Gateway` says to the model about these arguments.
 fn gateway_text(name: &str, schema: &Value, arguments: &Value, options: &Options) -> String {
-    let error = InputSchema::new(schema, options)
-        .expect("the schema builds")
+    let validator = InputSchema::new(schema, options).expect("the schema builds");
+    let error = validator
         .validate(arguments)
         .expect_err("the arguments are invalid");
-    CallError::InvalidArguments {
-        tool: name.into(),
-        error,
-    }
-    .text()
+    CallError::invalid_arguments(name, &validator, arguments, error).text()
 }
 
 fn search_schema() -> Value {
@@ -253,10 +249,7 @@ async fn a_compiled_validator_checks_its_tool() {
     let result = result.unwrap();
     assert_eq!((result.is_error, calls), (Some(true), 0));
     let error = ReadFileArgs.validate(&arguments).unwrap_err();
-    let expected = CallError::InvalidArguments {
-        tool: "read_file".into(),
-        error,
-    };
+    let expected = CallError::invalid_arguments("read_file", &ReadFileArgs, &arguments, error);
     assert_eq!(text(&result), expected.text());
     for keyword in ["(pattern)", "(minimum)", "(additionalProperties)"] {
         assert!(text(&result).contains(keyword), "{keyword}");

@@ -1068,3 +1068,82 @@ fn the_catalog_types_cross_threads() {
     send_sync::<AdmissionError>();
     send_sync::<CallError>();
 }
+
+/// A tool whose arguments are one of several actions, told apart by `action`.
+fn files_tool() -> ToolDescriptor {
+    ToolDescriptor::new(
+        "files",
+        "r1",
+        json!({
+            "type": "object",
+            "required": ["action"],
+            "oneOf": [
+                {"properties": {"action": {"const": "read"}, "path": {"type": "string"}}, "required": ["path"]},
+                {"properties": {"action": {"const": "write"}, "path": {"type": "string"}, "content": {"type": "string"}}, "required": ["path", "content"]},
+                {"properties": {"action": {"enum": ["delete", "remove"]}, "path": {"type": "string"}}, "required": ["path"]}
+            ]
+        }),
+    )
+    .backend("b")
+}
+
+#[test]
+fn a_failed_one_of_is_rendered_with_what_the_chosen_branch_needs() {
+    let bundle = admit_batch(
+        vec![files_tool()],
+        Authority::new("alice", "run-1"),
+        &AdmitOptions::new(),
+    )
+    .unwrap();
+    let err = bundle
+        .check_call("files", &json!({"action": "write", "path": 7}))
+        .unwrap_err();
+    // Only the branch the call chose is shown: the others fail on `action` itself.
+    assert_eq!(
+        err.text(),
+        "Invalid arguments for tool files; fix these and call again:\n\
+         - (root): matches none of the alternatives in `oneOf` (oneOf)\n  \
+         - alternative 1:\n    \
+         - /path: expected a string, found a number (type)\n    \
+         - (root): missing required property \"content\" (required)"
+    );
+    let rpc = err.to_jsonrpc_error();
+    let branches = &rpc["data"]["errors"][0]["alternatives"];
+    assert_eq!(branches[0]["index"], 1);
+    assert_eq!(branches[0]["errors"][1]["keyword"], "required");
+    assert_eq!(err.to_tool_result()["content"][0]["text"], err.text());
+
+    // An `action` no branch knows: every branch is shown, each saying what it allows.
+    let err = bundle
+        .check_call("files", &json!({"action": "copy", "path": "a"}))
+        .unwrap_err();
+    let text = err.text();
+    assert!(
+        text.contains("- alternative 0: /action: must be exactly \"read\" (const)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("- alternative 2: /action: must be one of: \"delete\", \"remove\" (enum)"),
+        "{text}"
+    );
+    let CallError::InvalidArguments { alternatives, .. } = &err else {
+        panic!("invalid arguments");
+    };
+    assert_eq!(alternatives[0].branches().len(), 3);
+}
+
+#[test]
+fn failures_without_alternatives_render_as_before() {
+    let bundle = admit_batch(
+        vec![tool("t")],
+        Authority::new("a", "r"),
+        &AdmitOptions::new(),
+    )
+    .unwrap();
+    let err = bundle.check_call("t", &json!({})).unwrap_err();
+    let CallError::InvalidArguments { alternatives, .. } = &err else {
+        panic!("invalid arguments");
+    };
+    assert!(alternatives.is_empty());
+    assert!(!err.text().contains("alternative"));
+}

@@ -158,14 +158,13 @@ pub fn evaluations_agree(
                     a.is_valid()
                 ));
             }
-            let formats: [(&str, fn(&toolschema::Evaluation) -> Value); 4] = [
-                ("flag", |e| e.flag()),
-                ("basic", |e| e.basic()),
-                ("detailed", |e| e.detailed()),
-                ("verbose", |e| e.verbose()),
+            let formats = [
+                ("flag", a.flag(), b.flag()),
+                ("basic", a.basic(), b.basic()),
+                ("detailed", a.detailed(), b.detailed()),
+                ("verbose", a.verbose(), b.verbose()),
             ];
-            for (name, format) in formats {
-                let (x, y) = (format(&a), format(&b));
+            for (name, x, y) in formats {
                 if x != y {
                     return Err(format!(
                         "{name} output: compiled gives {x:#}, interpreted gives {y:#}"

@@ -2,9 +2,10 @@
 //! the host's authorization, approval, budget, intent log and backend, in that order.
 
 use super::admit::{AdmissionError, AdmittedBundle, RegisteredTool, admit_batch};
+use super::alternatives::Alternatives;
 use super::render;
 use super::{AdmissionMode, AdmitOptions, Authority, BackendRef, ToolDescriptor};
-use crate::Error;
+use crate::{Error, Validate};
 use serde_json::Value;
 use std::fmt;
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
@@ -290,6 +291,8 @@ pub enum CallError {
         tool: String,
         /// The validator's error, with every failure.
         error: Error,
+        /// For each failed `anyOf` and `oneOf`, what its branches would need.
+        alternatives: Vec<Alternatives>,
     },
     /// A host hook stopped the call.
     Refused {
@@ -303,6 +306,34 @@ pub enum CallError {
 }
 
 impl CallError {
+    /// The error of arguments that `validator` rejected with `error`, with the
+    /// [`Alternatives`] of every failed `anyOf` and `oneOf` (which an evaluation of
+    /// `arguments` finds; a call without such failures costs nothing more).
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use toolschema::catalog::CallError;
+    /// use toolschema::{Validate, Validator};
+    ///
+    /// let v = Validator::new(&json!({"anyOf": [{"required": ["id"]}, {"required": ["name"]}]})).unwrap();
+    /// let call = json!({});
+    /// let error = v.validate(&call).unwrap_err();
+    /// let err = CallError::invalid_arguments("lookup", &v, &call, error);
+    /// assert!(err.text().contains("alternative 1: (root): missing required property \"name\""));
+    /// ```
+    pub fn invalid_arguments(
+        tool: &str,
+        validator: &dyn Validate,
+        arguments: &Value,
+        error: Error,
+    ) -> CallError {
+        CallError::InvalidArguments {
+            tool: tool.to_owned(),
+            alternatives: Alternatives::of(validator, arguments, &error),
+            error,
+        }
+    }
+
     /// The text shown to the model.
     pub fn text(&self) -> String {
         render::text(self)
@@ -534,12 +565,10 @@ impl AdmittedBundle {
                 name: name.to_string(),
             });
         };
-        tool.validator()
+        let validator = tool.validator();
+        validator
             .validate(arguments)
-            .map_err(|error| CallError::InvalidArguments {
-                tool: name.to_string(),
-                error,
-            })?;
+            .map_err(|error| CallError::invalid_arguments(name, validator, arguments, error))?;
         Ok(tool)
     }
 }

@@ -63,6 +63,7 @@
 //! ```
 
 mod admit;
+mod alternatives;
 mod gateway;
 mod render;
 
@@ -70,6 +71,7 @@ pub use admit::{
     AdmissionError, AdmittedBundle, AuthorityError, NameProblem, ProviderTool, ProviderTools,
     RegisteredTool, Registry, RevisionProblem, ToolDiagnostic, ToolProblem, admit_batch,
 };
+pub use alternatives::Alternatives;
 pub use gateway::{
     Approver, Authorizer, Backend, Budget, CallError, Gateway, GatewayHooks, IntentLog, Refusal,
     Stage, ToolCall,
