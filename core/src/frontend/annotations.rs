@@ -32,6 +32,8 @@ const VOCABULARIES: [(V, &[&str]); 7] = [
             "properties",
             "patternProperties",
             "dependentSchemas",
+            // Read as `dependentSchemas` or `dependentRequired` by the lowering, so known.
+            "dependencies",
             "propertyNames",
             "if",
             "then",
