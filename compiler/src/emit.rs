@@ -81,9 +81,8 @@ pub fn schema(item: Item<'_>, ir: &Ir, limits: &Limits, runtime: &Runtime) -> To
     }
     functions.sort_by_key(|(key, _)| *key);
     let functions = functions.into_iter().map(|(_, f)| f);
-    let root = cx.call_root(ir.root, RootMode::Collect);
-    let quick_root = cx.call_root(ir.root, RootMode::Quick);
-    let evaluate_root = cx.call_root(ir.root, RootMode::Evaluate);
+    let root = cx.call_root(ir.root, true);
+    let quick_root = cx.call_root(ir.root, false);
     let max_depth = limit(limits.get_max_argument_depth());
     let max_steps = limit(limits.get_max_evaluation_steps());
     let max_nodes = limit(limits.get_max_argument_nodes());
@@ -172,8 +171,8 @@ pub fn schema(item: Item<'_>, ir: &Ir, limits: &Limits, runtime: &Runtime) -> To
                 rt::check_arguments(instance, #max_depth, #max_nodes, #max_string)
                     .map_err(rt::Error::instance_execution_failure)?;
                 #evaluate_object
-                let mut failures = rt::Sink::tracing(#max_steps);
-                let outcome = #module::#evaluate_root;
+                let mut failures = rt::Sink::for_output(#max_steps);
+                let outcome = #module::#root;
                 rt::evaluation(outcome, failures)
             }
         }
@@ -357,14 +356,6 @@ fn name_fn_name(ir: &Ir, id: NodeId) -> syn::Ident {
 }
 
 /// Whether a node takes the `out` parameter (its evaluated members are read by someone).
-/// The flavour a call of the root node runs in.
-#[derive(Clone, Copy)]
-enum RootMode {
-    Quick,
-    Collect,
-    Evaluate,
-}
-
 fn takes_out(node: &Node) -> bool {
     node.tracks_properties || node.tracks_items
 }
@@ -391,7 +382,7 @@ impl<'a> Cx<'a> {
         }
     }
 
-    fn call_root(&self, id: NodeId, mode: RootMode) -> TokenStream {
+    fn call_root(&self, id: NodeId, collect: bool) -> TokenStream {
         let name = fn_name(self.ir, self.sharing.representative(id));
         let at = if self.sharing.members(id).len() > 1 {
             let i = int(self.sharing.index(id) as u64);
@@ -411,16 +402,10 @@ impl<'a> Cx<'a> {
         } else {
             quote! {}
         };
-        match mode {
-            RootMode::Quick => {
-                quote! { #name(rt::QUICK, #at instance, &rt::Path::ROOT, &rt::Path::ROOT, #scope 0, failures #out) }
-            }
-            RootMode::Collect => {
-                quote! { #name(rt::COLLECT, #at instance, &rt::Path::ROOT, &rt::Path::ROOT, #scope 0, &mut failures #out) }
-            }
-            RootMode::Evaluate => {
-                quote! { #name(rt::EVALUATE, #at instance, &rt::Path::ROOT, &rt::Path::ROOT, #scope 0, &mut failures #out) }
-            }
+        if collect {
+            quote! { #name(rt::COLLECT, #at instance, &rt::Path::ROOT, &rt::Path::ROOT, #scope 0, &mut failures #out) }
+        } else {
+            quote! { #name(rt::QUICK, #at instance, &rt::Path::ROOT, &rt::Path::ROOT, #scope 0, failures #out) }
         }
     }
 
@@ -478,6 +463,35 @@ impl<'a> Cx<'a> {
             quote! {}
         };
         quote! { #name(#mode, #at #v, #ip, #kp, #scope depth, failures #out)? }
+    }
+
+    /// A call of node `id` as a subschema whose failure does not fail this one (an `anyOf`
+    /// branch, the subschema of `not`, `if`, `contains`): the quick check, except when
+    /// recording for the output formats, where every unit counts. An `if` expression, bound to
+    /// a variable before it is tested.
+    fn branch_call(
+        &self,
+        id: NodeId,
+        v: TokenStream,
+        ip: TokenStream,
+        kp: TokenStream,
+        marks: Option<TokenStream>,
+    ) -> TokenStream {
+        let quick = self.call(
+            id,
+            &quote! { rt::QUICK },
+            v.clone(),
+            ip.clone(),
+            kp.clone(),
+            marks.clone(),
+        );
+        // A member name is only ever checked in the quick flavour.
+        if self.naming.get() {
+            return quick;
+        }
+        let collect = self.call(id, &quote! { rt::COLLECT }, v, ip, kp, marks);
+        let recording = recording();
+        quote! { if #recording { #collect } else { #quick } }
     }
 
     /// What the function being emitted does to admit the root's members, if it takes part.
@@ -598,17 +612,18 @@ impl<'a> Cx<'a> {
         };
         // A member name is checked in the quick flavour only; any other function records its
         // unit and annotations when recording for the output formats. A body returns early only
-        // in the quick flavour, so in that mode the unit is always closed.
+        // in the quick flavour, so a unit opened is always closed.
         let body = if naming {
             body
         } else {
             let annotations = self.annotations();
+            let recording = recording();
             quote! {
-                if E {
+                if C {
                     failures.open(ip, kp, #uri);
                 }
                 let outcome = { #body };
-                if E {
+                if #recording {
                     if let Ok(valid) = outcome {
                         rt::close_unit(failures, v, ip, kp, #uri, #annotations, valid);
                     }
@@ -661,7 +676,7 @@ impl<'a> Cx<'a> {
             quote! {
                 if rt::stack_low(depth) {
                     #rebind
-                    return rt::on_new_stack(&mut || #name::<C, E>(mode, #at #instance, ip, kp, #scope depth, failures #out));
+                    return rt::on_new_stack(&mut || #name::<C>(mode, #at #instance, ip, kp, #scope depth, failures #out));
                 }
             }
         } else {
@@ -669,8 +684,8 @@ impl<'a> Cx<'a> {
         };
         quote! {
             #(#[doc = #doc])*
-            pub(super) fn #name<const C: bool, const E: bool>(
-                mode: rt::Mode<C, E>,
+            pub(super) fn #name<const C: bool>(
+                mode: rt::Mode<C>,
                 #at
                 #instance,
                 ip: &rt::Path<'_>,
@@ -774,8 +789,7 @@ impl<'a> Cx<'a> {
             None
         };
         let c = quote! { mode };
-        // Branches run in the quick flavour, except when recording for the output formats.
-        let f = quote! { mode.branch() };
+        let recording = recording();
 
         let admission = self.admission().filter(|_| !naming);
         if admission.is_some() {
@@ -1039,9 +1053,8 @@ impl<'a> Cx<'a> {
                 .filter_map(|(i, &child)| {
                     let guards = guards(i)?;
                     let i = int(i as u64);
-                    let call = self.call(
+                    let call = self.branch_call(
                         child,
-                        &f,
                         quote! { v },
                         quote! { ip },
                         quote! { &kp.key("anyOf").index(#i) },
@@ -1050,8 +1063,9 @@ impl<'a> Cx<'a> {
                     Some(guarded(
                         guards,
                         quote! {
-                            if #call {
-                                if !E {
+                            let held = #call;
+                            if held {
+                                if !(#recording) {
                                     break 'any_of true;
                                 }
                                 any = true;
@@ -1078,9 +1092,8 @@ impl<'a> Cx<'a> {
                     .filter_map(|(i, &child)| {
                         let guards = guards(i)?;
                         let i = int(i as u64);
-                        let call = self.call(
+                        let call = self.branch_call(
                             child,
-                            &f,
                             quote! { v },
                             quote! { ip },
                             quote! { &kp.key("anyOf").index(#i) },
@@ -1088,7 +1101,8 @@ impl<'a> Cx<'a> {
                         );
                         let branch = quote! {
                             let mut branch = rt::Marks::default();
-                            if #call {
+                            let held = #call;
+                            if held {
                                 marks.merge(&branch);
                                 any = true;
                             }
@@ -1126,9 +1140,8 @@ impl<'a> Cx<'a> {
                     } else {
                         None
                     };
-                    let call = self.call(
+                    let call = self.branch_call(
                         child,
-                        &f,
                         quote! { v },
                         quote! { ip },
                         quote! { &kp.key("oneOf").index(#i) },
@@ -1144,13 +1157,14 @@ impl<'a> Cx<'a> {
                     };
                     let branch = quote! {
                         #decl
-                        if #call {
+                        let held = #call;
+                        if held {
                             if first.is_none() {
                                 first = Some(#i);
                                 #keep
                             } else if second.is_none() {
                                 second = Some(#i);
-                                if !E {
+                                if !(#recording) {
                                     break 'one_of;
                                 }
                             }
@@ -1196,9 +1210,8 @@ impl<'a> Cx<'a> {
             });
         }
         if let Some(child) = k.not {
-            let call = self.call(
+            let call = self.branch_call(
                 child,
-                &f,
                 quote! { v },
                 quote! { ip },
                 quote! { &kp.key("not") },
@@ -1211,7 +1224,10 @@ impl<'a> Cx<'a> {
                 quote! { ip },
                 quote! { rt::messages::not() },
             );
-            parts.push(quote! { if #call { #failure } });
+            parts.push(quote! {
+                let held = #call;
+                if held { #failure }
+            });
         }
         if let Some(cond) = &k.condition {
             let m = if may_track {
@@ -1219,9 +1235,8 @@ impl<'a> Cx<'a> {
             } else {
                 None
             };
-            let call = self.call(
+            let call = self.branch_call(
                 cond.if_,
-                &f,
                 quote! { v },
                 quote! { ip },
                 quote! { &kp.key("if") },
@@ -1265,10 +1280,12 @@ impl<'a> Cx<'a> {
             };
             let holds = match (merge.is_empty() && then.is_empty(), else_) {
                 // Nothing depends on the verdict, but a limit reached inside still halts.
-                (true, None) => quote! { #call; },
-                (true, Some(else_)) => quote! { if !#call { #else_ } },
-                (false, None) => quote! { if #call { #merge #then } },
-                (false, Some(else_)) => quote! { if #call { #merge #then } else { #else_ } },
+                (true, None) => quote! { let _ = #call; },
+                (true, Some(else_)) => quote! { let held = #call; if !held { #else_ } },
+                (false, None) => quote! { let held = #call; if held { #merge #then } },
+                (false, Some(else_)) => {
+                    quote! { let held = #call; if held { #merge #then } else { #else_ } }
+                }
             };
             parts.push(quote! {
                 #decl
@@ -1380,8 +1397,9 @@ impl<'a> Cx<'a> {
         match node.body {
             Body_::Bool(true) => {
                 let uri = self.uri_of(child).expr();
+                let recording = recording();
                 quote! {
-                    if E {
+                    if #recording {
                         failures.open(#ip, #kp, #uri);
                         failures.close(true);
                     }
@@ -1395,13 +1413,9 @@ impl<'a> Cx<'a> {
                         return Ok(false);
                     }
                     valid = false;
-                    if E {
-                        failures.open(#ip, #kp, #uri);
-                    }
+                    failures.open(#ip, #kp, #uri);
                     rt::record(failures, #ip, #kp, #uri, #keyword, rt::messages::false_schema(#keyword, #property, #index));
-                    if E {
-                        failures.close(false);
-                    }
+                    failures.close(false);
                 }
             }
             _ => {
@@ -1810,9 +1824,8 @@ impl<'a> Cx<'a> {
             _ => None,
         });
         if let Some(contains) = contains {
-            let call = self.call(
+            let call = self.branch_call(
                 contains.schema,
-                &quote! { mode.branch() },
                 quote! { item },
                 quote! { &ip.index(i) },
                 quote! { &kp_contains },
@@ -1822,13 +1835,14 @@ impl<'a> Cx<'a> {
             let min = int(min_value);
             // Every item must be tried when the matches are annotations someone reads or when
             // there is an upper bound; otherwise reaching the minimum is enough.
+            let recording = recording();
             // Whether the loop may stop once the minimum is reached: not when the matches are
             // annotations someone reads (recording for the output formats, or `tracking`), nor
             // when there is an upper bound.
             let may_stop = match (contains.max.is_some(), may_track) {
                 (true, _) => None,
-                (false, true) => Some(quote! { !E && !tracking }),
-                (false, false) => Some(quote! { !E }),
+                (false, true) => Some(quote! { !(#recording) && !tracking }),
+                (false, false) => Some(quote! { !(#recording) }),
             };
             let keyword = contains.min_keyword;
             let too_few = if min_value > 0 {
@@ -1874,7 +1888,8 @@ impl<'a> Cx<'a> {
                 let kp_contains = kp.key("contains");
                 #count_decl
                 for #binding in #iteration {
-                    if #call {
+                    let held = #call;
+                    if held {
                         #count_up
                         #mark
                         #stop
@@ -2302,10 +2317,10 @@ impl<'a> BranchFilter<'a> {
 /// `body` run only where every guard holds, or always when recording for the output formats
 /// (where a branch ruled out still has its failures to report).
 fn guarded(guards: Vec<TokenStream>, body: TokenStream) -> TokenStream {
-    guards
-        .into_iter()
-        .rev()
-        .fold(body, |body, guard| quote! { if E || #guard { #body } })
+    guards.into_iter().rev().fold(body, |body, guard| {
+        let recording = recording();
+        quote! { if (#recording) || #guard { #body } }
+    })
 }
 
 /// The discriminating member of `v`, in `var`; when the values pick one branch each, also the
@@ -2411,6 +2426,12 @@ fn negate(test: &TokenStream) -> TokenStream {
     } else {
         quote! { !(#test) }
     }
+}
+
+/// Whether the function is recording for the output formats: the collecting flavour with a
+/// sink that records (see `Sink::recording`). It then runs every branch, collecting.
+fn recording() -> TokenStream {
+    quote! { C && failures.recording() }
 }
 
 /// A subschema's verdict joined into this node's.

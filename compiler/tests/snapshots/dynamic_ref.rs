@@ -55,9 +55,9 @@ impl ::toolschema::Validate for DynamicRef {
         use ::toolschema::__private as rt;
         rt::check_arguments(instance, 128, 1000000, 16777216)
             .map_err(rt::Error::instance_execution_failure)?;
-        let mut failures = rt::Sink::tracing(10000000);
+        let mut failures = rt::Sink::for_output(10000000);
         let outcome = dynamic_ref_nodes::n0(
-            rt::EVALUATE,
+            rt::COLLECT,
             instance,
             &rt::Path::ROOT,
             &rt::Path::ROOT,
@@ -89,8 +89,8 @@ mod dynamic_ref_nodes {
     use ::toolschema::__private as rt;
     use rt::Value;
     /// `https://example.test/strict-tree#`
-    pub(super) fn n0<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n0<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -100,10 +100,10 @@ mod dynamic_ref_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n0::<C, E>(mode, v, ip, kp, scope, depth, failures),
+                &mut || n0::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if E {
+        if C {
             failures.open(ip, kp, "https://example.test/strict-tree#");
         }
         let outcome = {
@@ -158,14 +158,12 @@ mod dynamic_ref_nodes {
                                 return Ok(false);
                             }
                             valid = false;
-                            if E {
-                                failures
-                                    .open(
-                                        &ip.key(key),
-                                        &kp_unevaluated,
-                                        "https://example.test/strict-tree#/unevaluatedProperties",
-                                    );
-                            }
+                            failures
+                                .open(
+                                    &ip.key(key),
+                                    &kp_unevaluated,
+                                    "https://example.test/strict-tree#/unevaluatedProperties",
+                                );
                             rt::record(
                                 failures,
                                 &ip.key(key),
@@ -178,9 +176,7 @@ mod dynamic_ref_nodes {
                                     None,
                                 ),
                             );
-                            if E {
-                                failures.close(false);
-                            }
+                            failures.close(false);
                             marks.set(i);
                         }
                     }
@@ -189,7 +185,7 @@ mod dynamic_ref_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -205,8 +201,8 @@ mod dynamic_ref_nodes {
         outcome
     }
     /// `https://example.test/tree#`
-    pub(super) fn n1<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n1<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -218,10 +214,10 @@ mod dynamic_ref_nodes {
         if rt::stack_low(depth) {
             let mut out = out;
             return rt::on_new_stack(
-                &mut || n1::<C, E>(mode, v, ip, kp, scope, depth, failures, out.take()),
+                &mut || n1::<C>(mode, v, ip, kp, scope, depth, failures, out.take()),
             );
         }
-        if E {
+        if C {
             failures.open(ip, kp, "https://example.test/tree#");
         }
         let outcome = {
@@ -280,7 +276,7 @@ mod dynamic_ref_nodes {
                                 matched = true;
                                 let kp_properties = kp.key("properties");
                                 if C {
-                                    if E {
+                                    if C && failures.recording() {
                                         failures
                                             .open(
                                                 &ip.key(key),
@@ -310,7 +306,7 @@ mod dynamic_ref_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -326,8 +322,8 @@ mod dynamic_ref_nodes {
         outcome
     }
     /// `https://example.test/tree#/properties/children`
-    pub(super) fn n3_properties_children<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n3_properties_children<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -339,11 +335,10 @@ mod dynamic_ref_nodes {
             return rt::on_new_stack(
                 &mut || n3_properties_children::<
                     C,
-                    E,
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if E {
+        if C {
             failures.open(ip, kp, "https://example.test/tree#/properties/children");
         }
         let outcome = {
@@ -403,7 +398,7 @@ mod dynamic_ref_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -419,8 +414,8 @@ mod dynamic_ref_nodes {
         outcome
     }
     /// `https://example.test/tree#/properties/children/items`
-    pub(super) fn n5_properties_children_items<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n5_properties_children_items<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -432,11 +427,10 @@ mod dynamic_ref_nodes {
             return rt::on_new_stack(
                 &mut || n5_properties_children_items::<
                     C,
-                    E,
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if E {
+        if C {
             failures
                 .open(ip, kp, "https://example.test/tree#/properties/children/items");
         }
@@ -501,7 +495,7 @@ mod dynamic_ref_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,

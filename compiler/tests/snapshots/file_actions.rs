@@ -53,9 +53,9 @@ impl ::toolschema::Validate for FileActions {
         use ::toolschema::__private as rt;
         rt::check_arguments(instance, 128, 1000000, 16777216)
             .map_err(rt::Error::instance_execution_failure)?;
-        let mut failures = rt::Sink::tracing(10000000);
+        let mut failures = rt::Sink::for_output(10000000);
         let outcome = file_actions_nodes::n0(
-            rt::EVALUATE,
+            rt::COLLECT,
             instance,
             &rt::Path::ROOT,
             &rt::Path::ROOT,
@@ -86,15 +86,15 @@ mod file_actions_nodes {
     use ::toolschema::__private as rt;
     use rt::Value;
     /// `toolschema:///schema.json#`
-    pub(super) fn n0<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n0<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures.open(ip, kp, "toolschema:///schema.json#");
         }
         let outcome = {
@@ -210,114 +210,196 @@ mod file_actions_nodes {
             let mut first: Option<usize> = None;
             let mut second: Option<usize> = None;
             'one_of: {
-                if E || one_of_member_pick == 0 || one_of_member_pick == usize::MAX {
-                    if n1_oneof_0(
-                        mode.branch(),
-                        v,
-                        ip,
-                        &kp.key("oneOf").index(0),
-                        depth,
-                        failures,
-                    )? {
+                if (C && failures.recording()) || one_of_member_pick == 0
+                    || one_of_member_pick == usize::MAX
+                {
+                    let held = if C && failures.recording() {
+                        n1_oneof_0(
+                            rt::COLLECT,
+                            v,
+                            ip,
+                            &kp.key("oneOf").index(0),
+                            depth,
+                            failures,
+                        )?
+                    } else {
+                        n1_oneof_0(
+                            rt::QUICK,
+                            v,
+                            ip,
+                            &kp.key("oneOf").index(0),
+                            depth,
+                            failures,
+                        )?
+                    };
+                    if held {
                         if first.is_none() {
                             first = Some(0);
                         } else if second.is_none() {
                             second = Some(0);
-                            if !E {
+                            if !(C && failures.recording()) {
                                 break 'one_of;
                             }
                         }
                     }
                 }
-                if E || one_of_member_pick == 1 || one_of_member_pick == usize::MAX {
-                    if n2_oneof_1(
-                        mode.branch(),
-                        v,
-                        ip,
-                        &kp.key("oneOf").index(1),
-                        depth,
-                        failures,
-                    )? {
+                if (C && failures.recording()) || one_of_member_pick == 1
+                    || one_of_member_pick == usize::MAX
+                {
+                    let held = if C && failures.recording() {
+                        n2_oneof_1(
+                            rt::COLLECT,
+                            v,
+                            ip,
+                            &kp.key("oneOf").index(1),
+                            depth,
+                            failures,
+                        )?
+                    } else {
+                        n2_oneof_1(
+                            rt::QUICK,
+                            v,
+                            ip,
+                            &kp.key("oneOf").index(1),
+                            depth,
+                            failures,
+                        )?
+                    };
+                    if held {
                         if first.is_none() {
                             first = Some(1);
                         } else if second.is_none() {
                             second = Some(1);
-                            if !E {
+                            if !(C && failures.recording()) {
                                 break 'one_of;
                             }
                         }
                     }
                 }
-                if E || one_of_member_pick == 2 || one_of_member_pick == usize::MAX {
-                    if n3_oneof_2(
-                        mode.branch(),
-                        v,
-                        ip,
-                        &kp.key("oneOf").index(2),
-                        depth,
-                        failures,
-                    )? {
+                if (C && failures.recording()) || one_of_member_pick == 2
+                    || one_of_member_pick == usize::MAX
+                {
+                    let held = if C && failures.recording() {
+                        n3_oneof_2(
+                            rt::COLLECT,
+                            v,
+                            ip,
+                            &kp.key("oneOf").index(2),
+                            depth,
+                            failures,
+                        )?
+                    } else {
+                        n3_oneof_2(
+                            rt::QUICK,
+                            v,
+                            ip,
+                            &kp.key("oneOf").index(2),
+                            depth,
+                            failures,
+                        )?
+                    };
+                    if held {
                         if first.is_none() {
                             first = Some(2);
                         } else if second.is_none() {
                             second = Some(2);
-                            if !E {
+                            if !(C && failures.recording()) {
                                 break 'one_of;
                             }
                         }
                     }
                 }
-                if E || one_of_member_pick == 3 || one_of_member_pick == usize::MAX {
-                    if n4_oneof_3(
-                        mode.branch(),
-                        v,
-                        ip,
-                        &kp.key("oneOf").index(3),
-                        depth,
-                        failures,
-                    )? {
+                if (C && failures.recording()) || one_of_member_pick == 3
+                    || one_of_member_pick == usize::MAX
+                {
+                    let held = if C && failures.recording() {
+                        n4_oneof_3(
+                            rt::COLLECT,
+                            v,
+                            ip,
+                            &kp.key("oneOf").index(3),
+                            depth,
+                            failures,
+                        )?
+                    } else {
+                        n4_oneof_3(
+                            rt::QUICK,
+                            v,
+                            ip,
+                            &kp.key("oneOf").index(3),
+                            depth,
+                            failures,
+                        )?
+                    };
+                    if held {
                         if first.is_none() {
                             first = Some(3);
                         } else if second.is_none() {
                             second = Some(3);
-                            if !E {
+                            if !(C && failures.recording()) {
                                 break 'one_of;
                             }
                         }
                     }
                 }
-                if E || one_of_member_pick == 4 || one_of_member_pick == usize::MAX {
-                    if n5_oneof_4(
-                        mode.branch(),
-                        v,
-                        ip,
-                        &kp.key("oneOf").index(4),
-                        depth,
-                        failures,
-                    )? {
+                if (C && failures.recording()) || one_of_member_pick == 4
+                    || one_of_member_pick == usize::MAX
+                {
+                    let held = if C && failures.recording() {
+                        n5_oneof_4(
+                            rt::COLLECT,
+                            v,
+                            ip,
+                            &kp.key("oneOf").index(4),
+                            depth,
+                            failures,
+                        )?
+                    } else {
+                        n5_oneof_4(
+                            rt::QUICK,
+                            v,
+                            ip,
+                            &kp.key("oneOf").index(4),
+                            depth,
+                            failures,
+                        )?
+                    };
+                    if held {
                         if first.is_none() {
                             first = Some(4);
                         } else if second.is_none() {
                             second = Some(4);
-                            if !E {
+                            if !(C && failures.recording()) {
                                 break 'one_of;
                             }
                         }
                     }
                 }
-                if n6_oneof_5(
-                    mode.branch(),
-                    v,
-                    ip,
-                    &kp.key("oneOf").index(5),
-                    depth,
-                    failures,
-                )? {
+                let held = if C && failures.recording() {
+                    n6_oneof_5(
+                        rt::COLLECT,
+                        v,
+                        ip,
+                        &kp.key("oneOf").index(5),
+                        depth,
+                        failures,
+                    )?
+                } else {
+                    n6_oneof_5(
+                        rt::QUICK,
+                        v,
+                        ip,
+                        &kp.key("oneOf").index(5),
+                        depth,
+                        failures,
+                    )?
+                };
+                if held {
                     if first.is_none() {
                         first = Some(5);
                     } else if second.is_none() {
                         second = Some(5);
-                        if !E {
+                        if !(C && failures.recording()) {
                             break 'one_of;
                         }
                     }
@@ -356,7 +438,7 @@ mod file_actions_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -372,15 +454,15 @@ mod file_actions_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/oneOf/0`
-    pub(super) fn n1_oneof_0<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n1_oneof_0<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures.open(ip, kp, "toolschema:///schema.json#/oneOf/0");
         }
         let outcome = {
@@ -447,7 +529,7 @@ mod file_actions_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -463,15 +545,15 @@ mod file_actions_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/oneOf/1`
-    pub(super) fn n2_oneof_1<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n2_oneof_1<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures.open(ip, kp, "toolschema:///schema.json#/oneOf/1");
         }
         let outcome = {
@@ -570,7 +652,7 @@ mod file_actions_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -586,15 +668,15 @@ mod file_actions_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/oneOf/2`
-    pub(super) fn n3_oneof_2<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n3_oneof_2<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures.open(ip, kp, "toolschema:///schema.json#/oneOf/2");
         }
         let outcome = {
@@ -661,7 +743,7 @@ mod file_actions_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -677,15 +759,15 @@ mod file_actions_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/oneOf/3`
-    pub(super) fn n4_oneof_3<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n4_oneof_3<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures.open(ip, kp, "toolschema:///schema.json#/oneOf/3");
         }
         let outcome = {
@@ -735,7 +817,7 @@ mod file_actions_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -751,15 +833,15 @@ mod file_actions_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/oneOf/4`
-    pub(super) fn n5_oneof_4<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n5_oneof_4<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures.open(ip, kp, "toolschema:///schema.json#/oneOf/4");
         }
         let outcome = {
@@ -858,7 +940,7 @@ mod file_actions_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -874,15 +956,15 @@ mod file_actions_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/oneOf/5`
-    pub(super) fn n6_oneof_5<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n6_oneof_5<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures.open(ip, kp, "toolschema:///schema.json#/oneOf/5");
         }
         let outcome = {
@@ -932,7 +1014,7 @@ mod file_actions_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -948,15 +1030,15 @@ mod file_actions_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/properties/timeout`
-    pub(super) fn n7_properties_timeout<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n7_properties_timeout<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures.open(ip, kp, "toolschema:///schema.json#/properties/timeout");
         }
         let outcome = {
@@ -965,57 +1047,93 @@ mod file_actions_nodes {
             let mut first: Option<usize> = None;
             let mut second: Option<usize> = None;
             'one_of: {
-                if E || rt::TypeSet::from_bits(64).matches(v) {
-                    if n8_properties_timeout_oneof_0(
-                        mode.branch(),
-                        v,
-                        ip,
-                        &kp.key("oneOf").index(0),
-                        depth,
-                        failures,
-                    )? {
+                if (C && failures.recording()) || rt::TypeSet::from_bits(64).matches(v) {
+                    let held = if C && failures.recording() {
+                        n8_properties_timeout_oneof_0(
+                            rt::COLLECT,
+                            v,
+                            ip,
+                            &kp.key("oneOf").index(0),
+                            depth,
+                            failures,
+                        )?
+                    } else {
+                        n8_properties_timeout_oneof_0(
+                            rt::QUICK,
+                            v,
+                            ip,
+                            &kp.key("oneOf").index(0),
+                            depth,
+                            failures,
+                        )?
+                    };
+                    if held {
                         if first.is_none() {
                             first = Some(0);
                         } else if second.is_none() {
                             second = Some(0);
-                            if !E {
+                            if !(C && failures.recording()) {
                                 break 'one_of;
                             }
                         }
                     }
                 }
-                if E || rt::TypeSet::from_bits(32).matches(v) {
-                    if n9_properties_timeout_oneof_1(
-                        mode.branch(),
-                        v,
-                        ip,
-                        &kp.key("oneOf").index(1),
-                        depth,
-                        failures,
-                    )? {
+                if (C && failures.recording()) || rt::TypeSet::from_bits(32).matches(v) {
+                    let held = if C && failures.recording() {
+                        n9_properties_timeout_oneof_1(
+                            rt::COLLECT,
+                            v,
+                            ip,
+                            &kp.key("oneOf").index(1),
+                            depth,
+                            failures,
+                        )?
+                    } else {
+                        n9_properties_timeout_oneof_1(
+                            rt::QUICK,
+                            v,
+                            ip,
+                            &kp.key("oneOf").index(1),
+                            depth,
+                            failures,
+                        )?
+                    };
+                    if held {
                         if first.is_none() {
                             first = Some(1);
                         } else if second.is_none() {
                             second = Some(1);
-                            if !E {
+                            if !(C && failures.recording()) {
                                 break 'one_of;
                             }
                         }
                     }
                 }
-                if n10_properties_timeout_oneof_2(
-                    mode.branch(),
-                    v,
-                    ip,
-                    &kp.key("oneOf").index(2),
-                    depth,
-                    failures,
-                )? {
+                let held = if C && failures.recording() {
+                    n10_properties_timeout_oneof_2(
+                        rt::COLLECT,
+                        v,
+                        ip,
+                        &kp.key("oneOf").index(2),
+                        depth,
+                        failures,
+                    )?
+                } else {
+                    n10_properties_timeout_oneof_2(
+                        rt::QUICK,
+                        v,
+                        ip,
+                        &kp.key("oneOf").index(2),
+                        depth,
+                        failures,
+                    )?
+                };
+                if held {
                     if first.is_none() {
                         first = Some(2);
                     } else if second.is_none() {
                         second = Some(2);
-                        if !E {
+                        if !(C && failures.recording()) {
                             break 'one_of;
                         }
                     }
@@ -1054,7 +1172,7 @@ mod file_actions_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -1070,15 +1188,15 @@ mod file_actions_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/properties/timeout/oneOf/0`
-    pub(super) fn n8_properties_timeout_oneof_0<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n8_properties_timeout_oneof_0<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures
                 .open(ip, kp, "toolschema:///schema.json#/properties/timeout/oneOf/0");
         }
@@ -1126,7 +1244,7 @@ mod file_actions_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -1142,15 +1260,15 @@ mod file_actions_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/properties/timeout/oneOf/1`
-    pub(super) fn n9_properties_timeout_oneof_1<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n9_properties_timeout_oneof_1<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures
                 .open(ip, kp, "toolschema:///schema.json#/properties/timeout/oneOf/1");
         }
@@ -1196,7 +1314,7 @@ mod file_actions_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -1212,15 +1330,15 @@ mod file_actions_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/properties/timeout/oneOf/2`
-    pub(super) fn n10_properties_timeout_oneof_2<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n10_properties_timeout_oneof_2<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures
                 .open(ip, kp, "toolschema:///schema.json#/properties/timeout/oneOf/2");
         }
@@ -1243,7 +1361,7 @@ mod file_actions_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -1259,15 +1377,15 @@ mod file_actions_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/oneOf/5/properties/dry_run`
-    pub(super) fn n11_oneof_5_properties_dry_run<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n11_oneof_5_properties_dry_run<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures
                 .open(ip, kp, "toolschema:///schema.json#/oneOf/5/properties/dry_run");
         }
@@ -1290,7 +1408,7 @@ mod file_actions_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -1306,15 +1424,15 @@ mod file_actions_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/oneOf/4/properties/action`
-    pub(super) fn n12_oneof_4_properties_action<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n12_oneof_4_properties_action<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures
                 .open(ip, kp, "toolschema:///schema.json#/oneOf/4/properties/action");
         }
@@ -1337,7 +1455,7 @@ mod file_actions_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -1358,8 +1476,8 @@ mod file_actions_nodes {
     /// `toolschema:///schema.json#/oneOf/1/properties/content`
     /// `toolschema:///schema.json#/oneOf/1/properties/path`
     /// `toolschema:///schema.json#/oneOf/0/properties/path`
-    pub(super) fn n13_oneof_4_properties_from<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n13_oneof_4_properties_from<const C: bool>(
+        mode: rt::Mode<C>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -1375,7 +1493,7 @@ mod file_actions_nodes {
             "toolschema:///schema.json#/oneOf/1/properties/path",
             "toolschema:///schema.json#/oneOf/0/properties/path",
         ];
-        if E {
+        if C {
             failures.open(ip, kp, URIS[at]);
         }
         let outcome = {
@@ -1407,7 +1525,7 @@ mod file_actions_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(failures, v, ip, kp, URIS[at], &[], valid);
             }
@@ -1415,15 +1533,15 @@ mod file_actions_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/oneOf/3/properties/action`
-    pub(super) fn n15_oneof_3_properties_action<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n15_oneof_3_properties_action<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures
                 .open(ip, kp, "toolschema:///schema.json#/oneOf/3/properties/action");
         }
@@ -1446,7 +1564,7 @@ mod file_actions_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -1462,15 +1580,15 @@ mod file_actions_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/oneOf/3/properties/recursive`
-    pub(super) fn n16_oneof_3_properties_recursive<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n16_oneof_3_properties_recursive<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures
                 .open(ip, kp, "toolschema:///schema.json#/oneOf/3/properties/recursive");
         }
@@ -1493,7 +1611,7 @@ mod file_actions_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -1509,15 +1627,15 @@ mod file_actions_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/oneOf/2/properties/action`
-    pub(super) fn n17_oneof_2_properties_action<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n17_oneof_2_properties_action<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures
                 .open(ip, kp, "toolschema:///schema.json#/oneOf/2/properties/action");
         }
@@ -1542,7 +1660,7 @@ mod file_actions_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -1558,15 +1676,15 @@ mod file_actions_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/oneOf/1/properties/action`
-    pub(super) fn n19_oneof_1_properties_action<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n19_oneof_1_properties_action<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures
                 .open(ip, kp, "toolschema:///schema.json#/oneOf/1/properties/action");
         }
@@ -1589,7 +1707,7 @@ mod file_actions_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -1605,15 +1723,15 @@ mod file_actions_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/oneOf/0/properties/action`
-    pub(super) fn n22_oneof_0_properties_action<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n22_oneof_0_properties_action<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures
                 .open(ip, kp, "toolschema:///schema.json#/oneOf/0/properties/action");
         }
@@ -1636,7 +1754,7 @@ mod file_actions_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,

@@ -49,9 +49,9 @@ impl ::toolschema::Validate for NestedDefs {
         use ::toolschema::__private as rt;
         rt::check_arguments(instance, 128, 1000000, 16777216)
             .map_err(rt::Error::instance_execution_failure)?;
-        let mut failures = rt::Sink::tracing(10000000);
+        let mut failures = rt::Sink::for_output(10000000);
         let outcome = nested_defs_nodes::n0(
-            rt::EVALUATE,
+            rt::COLLECT,
             instance,
             &rt::Path::ROOT,
             &rt::Path::ROOT,
@@ -82,15 +82,15 @@ mod nested_defs_nodes {
     use ::toolschema::__private as rt;
     use rt::Value;
     /// `toolschema:///schema.json#`
-    pub(super) fn n0<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n0<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures.open(ip, kp, "toolschema:///schema.json#");
         }
         let outcome = {
@@ -211,7 +211,7 @@ mod nested_defs_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -227,15 +227,15 @@ mod nested_defs_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/properties/assignee`
-    pub(super) fn n1_properties_assignee<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n1_properties_assignee<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures.open(ip, kp, "toolschema:///schema.json#/properties/assignee");
         }
         let outcome = {
@@ -249,7 +249,7 @@ mod nested_defs_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -265,15 +265,15 @@ mod nested_defs_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/properties/labels`
-    pub(super) fn n2_properties_labels<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n2_properties_labels<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures.open(ip, kp, "toolschema:///schema.json#/properties/labels");
         }
         let outcome = {
@@ -344,7 +344,7 @@ mod nested_defs_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -360,15 +360,15 @@ mod nested_defs_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/properties/title`
-    pub(super) fn n3_properties_title<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n3_properties_title<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures.open(ip, kp, "toolschema:///schema.json#/properties/title");
         }
         let outcome = {
@@ -390,7 +390,7 @@ mod nested_defs_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -406,15 +406,15 @@ mod nested_defs_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/properties/labels/items`
-    pub(super) fn n4_properties_labels_items<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n4_properties_labels_items<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures.open(ip, kp, "toolschema:///schema.json#/properties/labels/items");
         }
         let outcome = {
@@ -428,7 +428,7 @@ mod nested_defs_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -444,15 +444,15 @@ mod nested_defs_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/$defs/label`
-    pub(super) fn n5_defs_label<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n5_defs_label<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures.open(ip, kp, "toolschema:///schema.json#/$defs/label");
         }
         let outcome = {
@@ -494,7 +494,7 @@ mod nested_defs_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -510,15 +510,15 @@ mod nested_defs_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/$defs/user`
-    pub(super) fn n6_defs_user<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n6_defs_user<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures.open(ip, kp, "toolschema:///schema.json#/$defs/user");
         }
         let outcome = {
@@ -598,7 +598,7 @@ mod nested_defs_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -614,15 +614,15 @@ mod nested_defs_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/$defs/user/properties/id`
-    pub(super) fn n7_defs_user_properties_id<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n7_defs_user_properties_id<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures.open(ip, kp, "toolschema:///schema.json#/$defs/user/properties/id");
         }
         let outcome = {
@@ -673,7 +673,7 @@ mod nested_defs_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -689,15 +689,15 @@ mod nested_defs_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/$defs/user/properties/login`
-    pub(super) fn n8_defs_user_properties_login<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n8_defs_user_properties_login<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures
                 .open(ip, kp, "toolschema:///schema.json#/$defs/user/properties/login");
         }
@@ -750,7 +750,7 @@ mod nested_defs_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,

@@ -53,9 +53,9 @@ impl ::toolschema::Validate for RecursiveTree {
         use ::toolschema::__private as rt;
         rt::check_arguments(instance, 128, 1000000, 16777216)
             .map_err(rt::Error::instance_execution_failure)?;
-        let mut failures = rt::Sink::tracing(10000000);
+        let mut failures = rt::Sink::for_output(10000000);
         let outcome = recursive_tree_nodes::n0(
-            rt::EVALUATE,
+            rt::COLLECT,
             instance,
             &rt::Path::ROOT,
             &rt::Path::ROOT,
@@ -86,8 +86,8 @@ mod recursive_tree_nodes {
     use ::toolschema::__private as rt;
     use rt::Value;
     /// `toolschema:///schema.json#`
-    pub(super) fn n0<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n0<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -95,11 +95,9 @@ mod recursive_tree_nodes {
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
-            return rt::on_new_stack(
-                &mut || n0::<C, E>(mode, v, ip, kp, depth, failures),
-            );
+            return rt::on_new_stack(&mut || n0::<C>(mode, v, ip, kp, depth, failures));
         }
-        if E {
+        if C {
             failures.open(ip, kp, "toolschema:///schema.json#");
         }
         let outcome = {
@@ -209,7 +207,7 @@ mod recursive_tree_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -225,8 +223,8 @@ mod recursive_tree_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/properties/children`
-    pub(super) fn n1_properties_children<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n1_properties_children<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -235,10 +233,10 @@ mod recursive_tree_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n1_properties_children::<C, E>(mode, v, ip, kp, depth, failures),
+                &mut || n1_properties_children::<C>(mode, v, ip, kp, depth, failures),
             );
         }
-        if E {
+        if C {
             failures.open(ip, kp, "toolschema:///schema.json#/properties/children");
         }
         let outcome = {
@@ -290,7 +288,7 @@ mod recursive_tree_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -306,15 +304,15 @@ mod recursive_tree_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/properties/name`
-    pub(super) fn n2_properties_name<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n2_properties_name<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures.open(ip, kp, "toolschema:///schema.json#/properties/name");
         }
         let outcome = {
@@ -336,7 +334,7 @@ mod recursive_tree_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -352,8 +350,8 @@ mod recursive_tree_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/properties/children/items`
-    pub(super) fn n3_properties_children_items<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n3_properties_children_items<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -364,11 +362,10 @@ mod recursive_tree_nodes {
             return rt::on_new_stack(
                 &mut || n3_properties_children_items::<
                     C,
-                    E,
                 >(mode, v, ip, kp, depth, failures),
             );
         }
-        if E {
+        if C {
             failures
                 .open(ip, kp, "toolschema:///schema.json#/properties/children/items");
         }
@@ -392,7 +389,7 @@ mod recursive_tree_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,

@@ -56,9 +56,9 @@ impl crate::facade::toolschema::Validate for FlatTool {
         use crate::facade::toolschema::__private as rt;
         rt::check_arguments(instance, 128, 1000000, 16777216)
             .map_err(rt::Error::instance_execution_failure)?;
-        let mut failures = rt::Sink::tracing(10000000);
+        let mut failures = rt::Sink::for_output(10000000);
         let outcome = flat_tool_nodes::n0(
-            rt::EVALUATE,
+            rt::COLLECT,
             instance,
             &rt::Path::ROOT,
             &rt::Path::ROOT,
@@ -89,15 +89,15 @@ mod flat_tool_nodes {
     use crate::facade::toolschema::__private as rt;
     use rt::Value;
     /// `toolschema:///schema.json#`
-    pub(super) fn n0<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n0<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures.open(ip, kp, "toolschema:///schema.json#");
         }
         let outcome = {
@@ -227,14 +227,12 @@ mod flat_tool_nodes {
                                 return Ok(false);
                             }
                             valid = false;
-                            if E {
-                                failures
-                                    .open(
-                                        &ip.key(key),
-                                        &kp.key("additionalProperties"),
-                                        "toolschema:///schema.json#/additionalProperties",
-                                    );
-                            }
+                            failures
+                                .open(
+                                    &ip.key(key),
+                                    &kp.key("additionalProperties"),
+                                    "toolschema:///schema.json#/additionalProperties",
+                                );
                             rt::record(
                                 failures,
                                 &ip.key(key),
@@ -247,9 +245,7 @@ mod flat_tool_nodes {
                                     None,
                                 ),
                             );
-                            if E {
-                                failures.close(false);
-                            }
+                            failures.close(false);
                         }
                         if admitting && !failures.admit(key, value) {
                             return Ok(false);
@@ -274,7 +270,7 @@ mod flat_tool_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -290,15 +286,15 @@ mod flat_tool_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/properties/exact`
-    pub(super) fn n1_properties_exact<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n1_properties_exact<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures.open(ip, kp, "toolschema:///schema.json#/properties/exact");
         }
         let outcome = {
@@ -320,7 +316,7 @@ mod flat_tool_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -336,15 +332,15 @@ mod flat_tool_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/properties/limit`
-    pub(super) fn n2_properties_limit<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n2_properties_limit<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures.open(ip, kp, "toolschema:///schema.json#/properties/limit");
         }
         let outcome = {
@@ -411,7 +407,7 @@ mod flat_tool_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -427,15 +423,15 @@ mod flat_tool_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/properties/query`
-    pub(super) fn n3_properties_query<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n3_properties_query<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures.open(ip, kp, "toolschema:///schema.json#/properties/query");
         }
         let outcome = {
@@ -491,7 +487,7 @@ mod flat_tool_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -507,15 +503,15 @@ mod flat_tool_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/properties/site`
-    pub(super) fn n4_properties_site<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n4_properties_site<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures.open(ip, kp, "toolschema:///schema.json#/properties/site");
         }
         let outcome = {
@@ -556,7 +552,7 @@ mod flat_tool_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -572,15 +568,15 @@ mod flat_tool_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/properties/sort`
-    pub(super) fn n5_properties_sort<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n5_properties_sort<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures.open(ip, kp, "toolschema:///schema.json#/properties/sort");
         }
         let outcome = {
@@ -604,7 +600,7 @@ mod flat_tool_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,

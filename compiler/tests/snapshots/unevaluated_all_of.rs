@@ -53,9 +53,9 @@ impl ::toolschema::Validate for UnevaluatedAllOf {
         use ::toolschema::__private as rt;
         rt::check_arguments(instance, 128, 1000000, 16777216)
             .map_err(rt::Error::instance_execution_failure)?;
-        let mut failures = rt::Sink::tracing(10000000);
+        let mut failures = rt::Sink::for_output(10000000);
         let outcome = unevaluated_all_of_nodes::n0(
-            rt::EVALUATE,
+            rt::COLLECT,
             instance,
             &rt::Path::ROOT,
             &rt::Path::ROOT,
@@ -86,15 +86,15 @@ mod unevaluated_all_of_nodes {
     use ::toolschema::__private as rt;
     use rt::Value;
     /// `toolschema:///schema.json#`
-    pub(super) fn n0<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n0<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures.open(ip, kp, "toolschema:///schema.json#");
         }
         let outcome = {
@@ -137,28 +137,54 @@ mod unevaluated_all_of_nodes {
             let any = if tracking {
                 let mut any = false;
                 let mut branch = rt::Marks::default();
-                if n3_anyof_0(
-                    mode.branch(),
-                    v,
-                    ip,
-                    &kp.key("anyOf").index(0),
-                    depth,
-                    failures,
-                    Some(&mut branch),
-                )? {
+                let held = if C && failures.recording() {
+                    n3_anyof_0(
+                        rt::COLLECT,
+                        v,
+                        ip,
+                        &kp.key("anyOf").index(0),
+                        depth,
+                        failures,
+                        Some(&mut branch),
+                    )?
+                } else {
+                    n3_anyof_0(
+                        rt::QUICK,
+                        v,
+                        ip,
+                        &kp.key("anyOf").index(0),
+                        depth,
+                        failures,
+                        Some(&mut branch),
+                    )?
+                };
+                if held {
                     marks.merge(&branch);
                     any = true;
                 }
                 let mut branch = rt::Marks::default();
-                if n4_anyof_1(
-                    mode.branch(),
-                    v,
-                    ip,
-                    &kp.key("anyOf").index(1),
-                    depth,
-                    failures,
-                    Some(&mut branch),
-                )? {
+                let held = if C && failures.recording() {
+                    n4_anyof_1(
+                        rt::COLLECT,
+                        v,
+                        ip,
+                        &kp.key("anyOf").index(1),
+                        depth,
+                        failures,
+                        Some(&mut branch),
+                    )?
+                } else {
+                    n4_anyof_1(
+                        rt::QUICK,
+                        v,
+                        ip,
+                        &kp.key("anyOf").index(1),
+                        depth,
+                        failures,
+                        Some(&mut branch),
+                    )?
+                };
+                if held {
                     marks.merge(&branch);
                     any = true;
                 }
@@ -166,30 +192,56 @@ mod unevaluated_all_of_nodes {
             } else {
                 'any_of: {
                     let mut any = false;
-                    if n3_anyof_0(
-                        mode.branch(),
-                        v,
-                        ip,
-                        &kp.key("anyOf").index(0),
-                        depth,
-                        failures,
-                        None,
-                    )? {
-                        if !E {
+                    let held = if C && failures.recording() {
+                        n3_anyof_0(
+                            rt::COLLECT,
+                            v,
+                            ip,
+                            &kp.key("anyOf").index(0),
+                            depth,
+                            failures,
+                            None,
+                        )?
+                    } else {
+                        n3_anyof_0(
+                            rt::QUICK,
+                            v,
+                            ip,
+                            &kp.key("anyOf").index(0),
+                            depth,
+                            failures,
+                            None,
+                        )?
+                    };
+                    if held {
+                        if !(C && failures.recording()) {
                             break 'any_of true;
                         }
                         any = true;
                     }
-                    if n4_anyof_1(
-                        mode.branch(),
-                        v,
-                        ip,
-                        &kp.key("anyOf").index(1),
-                        depth,
-                        failures,
-                        None,
-                    )? {
-                        if !E {
+                    let held = if C && failures.recording() {
+                        n4_anyof_1(
+                            rt::COLLECT,
+                            v,
+                            ip,
+                            &kp.key("anyOf").index(1),
+                            depth,
+                            failures,
+                            None,
+                        )?
+                    } else {
+                        n4_anyof_1(
+                            rt::QUICK,
+                            v,
+                            ip,
+                            &kp.key("anyOf").index(1),
+                            depth,
+                            failures,
+                            None,
+                        )?
+                    };
+                    if held {
+                        if !(C && failures.recording()) {
                             break 'any_of true;
                         }
                         any = true;
@@ -223,14 +275,12 @@ mod unevaluated_all_of_nodes {
                                 return Ok(false);
                             }
                             valid = false;
-                            if E {
-                                failures
-                                    .open(
-                                        &ip.key(key),
-                                        &kp_unevaluated,
-                                        "toolschema:///schema.json#/unevaluatedProperties",
-                                    );
-                            }
+                            failures
+                                .open(
+                                    &ip.key(key),
+                                    &kp_unevaluated,
+                                    "toolschema:///schema.json#/unevaluatedProperties",
+                                );
                             rt::record(
                                 failures,
                                 &ip.key(key),
@@ -243,9 +293,7 @@ mod unevaluated_all_of_nodes {
                                     None,
                                 ),
                             );
-                            if E {
-                                failures.close(false);
-                            }
+                            failures.close(false);
                             marks.set(i);
                         }
                     }
@@ -254,7 +302,7 @@ mod unevaluated_all_of_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -270,8 +318,8 @@ mod unevaluated_all_of_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/allOf/0`
-    pub(super) fn n1_allof_0<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n1_allof_0<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -279,7 +327,7 @@ mod unevaluated_all_of_nodes {
         failures: &mut rt::Sink,
         out: Option<&mut rt::Marks>,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures.open(ip, kp, "toolschema:///schema.json#/allOf/0");
         }
         let outcome = {
@@ -346,7 +394,7 @@ mod unevaluated_all_of_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -362,8 +410,8 @@ mod unevaluated_all_of_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/allOf/1`
-    pub(super) fn n2_allof_1<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n2_allof_1<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -371,7 +419,7 @@ mod unevaluated_all_of_nodes {
         failures: &mut rt::Sink,
         out: Option<&mut rt::Marks>,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures.open(ip, kp, "toolschema:///schema.json#/allOf/1");
         }
         let outcome = {
@@ -418,7 +466,7 @@ mod unevaluated_all_of_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -434,8 +482,8 @@ mod unevaluated_all_of_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/anyOf/0`
-    pub(super) fn n3_anyof_0<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n3_anyof_0<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -443,7 +491,7 @@ mod unevaluated_all_of_nodes {
         failures: &mut rt::Sink,
         out: Option<&mut rt::Marks>,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures.open(ip, kp, "toolschema:///schema.json#/anyOf/0");
         }
         let outcome = {
@@ -491,7 +539,7 @@ mod unevaluated_all_of_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -507,8 +555,8 @@ mod unevaluated_all_of_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/anyOf/1`
-    pub(super) fn n4_anyof_1<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n4_anyof_1<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -516,7 +564,7 @@ mod unevaluated_all_of_nodes {
         failures: &mut rt::Sink,
         out: Option<&mut rt::Marks>,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures.open(ip, kp, "toolschema:///schema.json#/anyOf/1");
         }
         let outcome = {
@@ -564,7 +612,7 @@ mod unevaluated_all_of_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -581,8 +629,8 @@ mod unevaluated_all_of_nodes {
     }
     /// `toolschema:///schema.json#/anyOf/1/properties/end`
     /// `toolschema:///schema.json#/anyOf/0/properties/start`
-    pub(super) fn n6_anyof_1_properties_end<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n6_anyof_1_properties_end<const C: bool>(
+        mode: rt::Mode<C>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -594,7 +642,7 @@ mod unevaluated_all_of_nodes {
             "toolschema:///schema.json#/anyOf/1/properties/end",
             "toolschema:///schema.json#/anyOf/0/properties/start",
         ];
-        if E {
+        if C {
             failures.open(ip, kp, URIS[at]);
         }
         let outcome = {
@@ -622,7 +670,7 @@ mod unevaluated_all_of_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(failures, v, ip, kp, URIS[at], &[], valid);
             }
@@ -630,15 +678,15 @@ mod unevaluated_all_of_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/allOf/1/properties/encoding`
-    pub(super) fn n8_allof_1_properties_encoding<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n8_allof_1_properties_encoding<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures
                 .open(ip, kp, "toolschema:///schema.json#/allOf/1/properties/encoding");
         }
@@ -661,7 +709,7 @@ mod unevaluated_all_of_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -677,15 +725,15 @@ mod unevaluated_all_of_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/allOf/0/properties/path`
-    pub(super) fn n9_allof_0_properties_path<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n9_allof_0_properties_path<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures.open(ip, kp, "toolschema:///schema.json#/allOf/0/properties/path");
         }
         let outcome = {
@@ -707,7 +755,7 @@ mod unevaluated_all_of_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,

@@ -33,7 +33,7 @@ pub use marks::Marks;
 pub use path::Path;
 pub use scope::Scope;
 pub use sink::{
-    Annotates, COLLECT, EVALUATE, Flow, Halt, Mode, QUICK, Sink, close_unit, evaluation,
+    Annotates, COLLECT, Flow, Halt, Mode, QUICK, Sink, close_unit, evaluation,
     evaluation_not_object, finish, is_valid_admitting, not_an_object, record,
 };
 pub(crate) use trace::{Entry, Trace, Unit};

@@ -42,7 +42,7 @@ pub struct Sink {
     /// The address of the value whose members the next function of the admission chain
     /// entered may admit; 0 when none.
     hand: usize,
-    /// The units an evaluation for the output formats records (see [`Sink::tracing`]).
+    /// The units an evaluation for the output formats records (see [`Sink::recording`]).
     trace: Option<Box<Trace>>,
 }
 
@@ -58,9 +58,10 @@ impl Sink {
         }
     }
 
-    /// A sink for an evaluation in the output formats' mode: failures go into the units of
-    /// the subschemas they belong to, beside the annotations (see [`crate::output`]).
-    pub fn tracing(steps: usize) -> Sink {
+    /// A sink for an evaluation for the output formats: failures go into the units of the
+    /// subschemas they belong to, beside the annotations (see [`crate::output`]). Evaluation
+    /// in the collecting flavour records with it; see [`Sink::recording`].
+    pub fn for_output(steps: usize) -> Sink {
         Sink {
             trace: Some(Box::default()),
             ..Sink::new(steps)
@@ -175,7 +176,15 @@ impl Sink {
         Ok(())
     }
 
-    /// Records `failure`: in the innermost open unit when tracing.
+    /// Whether this sink records for the output formats. Then the collecting flavour also
+    /// runs every branch, in the collecting flavour, where the other modes stop early or run
+    /// the quick check; in the quick flavour nothing changes.
+    #[inline]
+    pub fn recording(&self) -> bool {
+        self.trace.is_some()
+    }
+
+    /// Records `failure`: in the innermost open unit when recording.
     #[inline]
     pub fn push(&mut self, failure: Failure) {
         match &mut self.trace {
@@ -185,7 +194,7 @@ impl Sink {
     }
 
     /// Opens the unit of a subschema applied at `ip`, reached along `kp`, whose absolute
-    /// location is `absolute` (tracing only).
+    /// location is `absolute` (when recording).
     #[inline]
     pub fn open(&mut self, ip: &Path<'_>, kp: &Path<'_>, absolute: impl Into<Cow<'static, str>>) {
         if let Some(trace) = &mut self.trace {
@@ -193,7 +202,7 @@ impl Sink {
         }
     }
 
-    /// Closes the innermost open unit with its result (tracing only).
+    /// Closes the innermost open unit with its result (when recording).
     #[inline]
     pub fn close(&mut self, valid: bool) {
         if let Some(trace) = &mut self.trace {
@@ -202,7 +211,7 @@ impl Sink {
     }
 
     /// Records an annotation of `keyword`, whose value `value` makes, for the subschema at
-    /// `kp` whose absolute location is `absolute` (tracing only).
+    /// `kp` whose absolute location is `absolute` (when recording).
     #[inline]
     pub fn annotate(
         &mut self,
@@ -217,7 +226,7 @@ impl Sink {
         }
     }
 
-    /// The units recorded, when tracing.
+    /// The units recorded, when recording.
     pub(crate) fn into_trace(self) -> Option<Box<Trace>> {
         self.trace
     }
@@ -289,29 +298,16 @@ pub fn finish(outcome: Result<Vec<Failure>, Halt>) -> Result<(), Error> {
 }
 
 /// Which flavour of a generated node function runs, as a value so that calls infer it:
-/// `Mode<false, false>` is the quick check, `Mode<true, false>` collects every failure, and
-/// `Mode<true, true>` records every unit for the output formats.
+/// `Mode<false>` is the quick check, `Mode<true>` collects every failure (and, with a sink
+/// that is [`recording`](Sink::recording), every unit for the output formats).
 #[derive(Clone, Copy, Debug)]
-pub struct Mode<const COLLECT: bool, const TRACE: bool>;
-
-impl<const COLLECT: bool, const TRACE: bool> Mode<COLLECT, TRACE> {
-    /// The flavour a subschema whose failure does not fail this one (an `anyOf` branch, the
-    /// subschema of `not`, `if`, `contains`) runs in: the quick check, except when recording
-    /// for the output formats, where every unit counts.
-    #[inline(always)]
-    pub fn branch(self) -> Mode<TRACE, TRACE> {
-        Mode
-    }
-}
+pub struct Mode<const COLLECT: bool>;
 
 /// The quick check: stop at the first failure, build no location.
-pub const QUICK: Mode<false, false> = Mode;
+pub const QUICK: Mode<false> = Mode;
 
 /// Collect every failure with its locations.
-pub const COLLECT: Mode<true, false> = Mode;
-
-/// Record every unit, failure and annotation for the output formats.
-pub const EVALUATE: Mode<true, true> = Mode;
+pub const COLLECT: Mode<true> = Mode;
 
 /// A keyword's annotation in generated code: the keyword, its value as JSON text, and whether
 /// only strings are annotated (see [`KeywordAnnotation`](crate::ir::KeywordAnnotation)).
@@ -319,7 +315,7 @@ pub type Annotates = (&'static str, &'static str, bool);
 
 /// Closes the unit of a generated node function's subschema at `uri`, applied to `v` at `ip`,
 /// with its result `valid`, after recording its `annotations` (when recording for the output
-/// formats; see [`Sink::tracing`]).
+/// formats; see [`Sink::recording`]).
 #[cold]
 pub fn close_unit(
     failures: &mut Sink,

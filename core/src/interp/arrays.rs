@@ -10,7 +10,7 @@ use serde_json::Value;
 
 impl Interpreter<'_> {
     /// One array check on `items`.
-    pub(super) fn array<const C: bool, const E: bool>(
+    pub(super) fn array<const C: bool>(
         &self,
         node: &Node,
         check: &Check,
@@ -21,7 +21,7 @@ impl Interpreter<'_> {
     ) -> Flow {
         match check {
             Check::ItemCount { min, max } => {
-                Ok(self.item_count::<C, E>(node, *min, *max, items, at, st))
+                Ok(self.item_count::<C>(node, *min, *max, items, at, st))
             }
             Check::UniqueItems => match json::first_duplicate(items) {
                 None => Ok(true),
@@ -35,7 +35,7 @@ impl Interpreter<'_> {
             Check::PrefixItems(schemas) => {
                 let kp = at.kp.key("prefixItems");
                 let each = items.iter().zip(schemas.iter()).enumerate();
-                self.each_item::<C, E>(each, (&kp, true), "prefixItems", at, st, marks)
+                self.each_item::<C>(each, (&kp, true), "prefixItems", at, st, marks)
             }
             Check::Items { skip, schema } => {
                 let kp = at.kp.key("items");
@@ -44,16 +44,14 @@ impl Interpreter<'_> {
                     .zip(std::iter::repeat(schema))
                     .enumerate()
                     .skip(*skip);
-                self.each_item::<C, E>(each, (&kp, false), "items", at, st, marks)
+                self.each_item::<C>(each, (&kp, false), "items", at, st, marks)
             }
-            Check::Contains(contains) => {
-                self.contains::<C, E>(node, contains, items, at, st, marks)
-            }
+            Check::Contains(contains) => self.contains::<C>(node, contains, items, at, st, marks),
             _ => Ok(true),
         }
     }
 
-    fn item_count<const C: bool, const E: bool>(
+    fn item_count<const C: bool>(
         &self,
         node: &Node,
         min: u64,
@@ -82,7 +80,7 @@ impl Interpreter<'_> {
 
     /// Applies each item's subschema, marking the items it evaluated. The keyword location
     /// is `kp`, followed by the item's index when `indexed` (`prefixItems`).
-    fn each_item<'v, const C: bool, const E: bool>(
+    fn each_item<'v, const C: bool>(
         &self,
         each: impl Iterator<Item = (usize, (&'v Value, &'v NodeId))>,
         (kp, indexed): (&Path<'_>, bool),
@@ -101,7 +99,7 @@ impl Interpreter<'_> {
             } else {
                 kp
             };
-            if !self.member::<C, E>(schema, item, &ip, kp, at, st, keyword, None, Some(i))? {
+            if !self.member::<C>(schema, item, &ip, kp, at, st, keyword, None, Some(i))? {
                 if !C {
                     return Ok(false);
                 }
@@ -115,7 +113,7 @@ impl Interpreter<'_> {
     }
 
     /// `contains`, `minContains`, `maxContains`.
-    fn contains<const C: bool, const E: bool>(
+    fn contains<const C: bool>(
         &self,
         node: &Node,
         contains: &ContainsCheck,
@@ -127,7 +125,7 @@ impl Interpreter<'_> {
         let kp = at.kp.key("contains");
         let mut count = 0usize;
         // Evaluation for the output formats tries every item: the matches are its annotation.
-        let exhaustive = E || contains.exhaustive(marks.is_some());
+        let exhaustive = (C && st.recording()) || contains.exhaustive(marks.is_some());
         for (i, item) in items.iter().enumerate() {
             let ip = at.ip.index(i);
             let inner = At {
@@ -135,7 +133,7 @@ impl Interpreter<'_> {
                 kp: &kp,
                 ..at
             };
-            if self.eval::<E, E>(contains.schema, item, inner, st, None)? {
+            if self.branch::<C>(contains.schema, item, inner, st, None)? {
                 count += 1;
                 if let Some(m) = marks.as_deref_mut() {
                     m.set(i);

@@ -13,7 +13,7 @@ use std::cmp::Ordering::{Greater, Less};
 impl Interpreter<'_> {
     /// `type`.
     #[inline]
-    pub(super) fn types<const C: bool, const E: bool>(
+    pub(super) fn types<const C: bool>(
         &self,
         node: &Node,
         types: TypeSet,
@@ -37,7 +37,7 @@ impl Interpreter<'_> {
     }
 
     /// `const`.
-    pub(super) fn constant<const C: bool, const E: bool>(
+    pub(super) fn constant<const C: bool>(
         &self,
         node: &Node,
         c: &Value,
@@ -55,7 +55,7 @@ impl Interpreter<'_> {
     }
 
     /// `enum`.
-    pub(super) fn enumeration<const C: bool, const E: bool>(
+    pub(super) fn enumeration<const C: bool>(
         &self,
         node: &Node,
         options: &[Value],
@@ -73,7 +73,7 @@ impl Interpreter<'_> {
     }
 
     /// The numeric keywords, each its own check.
-    pub(super) fn number<const C: bool, const E: bool>(
+    pub(super) fn number<const C: bool>(
         &self,
         node: &Node,
         check: &Check,
@@ -108,7 +108,7 @@ impl Interpreter<'_> {
     }
 
     /// `minLength` and `maxLength`, the length counted once.
-    pub(super) fn length<const C: bool, const E: bool>(
+    pub(super) fn length<const C: bool>(
         &self,
         node: &Node,
         min: u64,
@@ -136,7 +136,7 @@ impl Interpreter<'_> {
     }
 
     /// `pattern`.
-    pub(super) fn pattern<const C: bool, const E: bool>(
+    pub(super) fn pattern<const C: bool>(
         &self,
         node: &Node,
         id: PatternId,
@@ -155,7 +155,7 @@ impl Interpreter<'_> {
     }
 
     /// An asserted `format`.
-    pub(super) fn format<const C: bool, const E: bool>(
+    pub(super) fn format<const C: bool>(
         &self,
         node: &Node,
         format: Format,

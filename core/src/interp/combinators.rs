@@ -8,7 +8,7 @@ use serde_json::Value;
 
 impl Interpreter<'_> {
     /// `allOf`.
-    pub(super) fn all_of<const C: bool, const E: bool>(
+    pub(super) fn all_of<const C: bool>(
         &self,
         schemas: &[NodeId],
         v: &Value,
@@ -20,7 +20,7 @@ impl Interpreter<'_> {
         let mut valid = true;
         for (i, &schema) in schemas.iter().enumerate() {
             let kp = kp.index(i);
-            if !self.eval::<C, E>(schema, v, At { kp: &kp, ..at }, st, marks.as_deref_mut())? {
+            if !self.eval::<C>(schema, v, At { kp: &kp, ..at }, st, marks.as_deref_mut())? {
                 if !C {
                     return Ok(false);
                 }
@@ -32,7 +32,7 @@ impl Interpreter<'_> {
 
     /// `anyOf`: every branch that is not ruled out runs until one holds, or, when its marks
     /// are read, every branch.
-    pub(super) fn any_of<const C: bool, const E: bool>(
+    pub(super) fn any_of<const C: bool>(
         &self,
         node: &Node,
         branches: &Branches,
@@ -42,13 +42,16 @@ impl Interpreter<'_> {
         marks: Option<&mut Marks>,
     ) -> Flow {
         st.drop_hand();
+        // Recording for the output formats runs every branch: each one's failures or
+        // annotations are part of the result.
+        let recording = C && st.recording();
         let rules = branches.rules();
         let member = rules.member(v);
         let kp = at.kp.key("anyOf");
         let mut any = false;
         let mut marks = marks;
         for (i, &schema) in branches.schemas.iter().enumerate() {
-            if !E && rules.rules_out(i, member, v) {
+            if !recording && rules.rules_out(i, member, v) {
                 continue;
             }
             let kp = kp.index(i);
@@ -56,7 +59,7 @@ impl Interpreter<'_> {
             match marks.as_deref_mut() {
                 Some(marks) => {
                     let mut branch = Marks::default();
-                    if self.eval::<E, E>(schema, v, inner, st, Some(&mut branch))? {
+                    if self.branch::<C>(schema, v, inner, st, Some(&mut branch))? {
                         marks.merge(&branch);
                         any = true;
                     }
@@ -64,9 +67,9 @@ impl Interpreter<'_> {
                 None => {
                     // Evaluation for the output formats runs every branch: each one's
                     // failures or annotations are part of the result.
-                    if self.eval::<E, E>(schema, v, inner, st, None)? {
+                    if self.branch::<C>(schema, v, inner, st, None)? {
                         any = true;
-                        if !E {
+                        if !recording {
                             break;
                         }
                     }
@@ -80,7 +83,7 @@ impl Interpreter<'_> {
     }
 
     /// `oneOf`: branches run until a second one holds.
-    pub(super) fn one_of<const C: bool, const E: bool>(
+    pub(super) fn one_of<const C: bool>(
         &self,
         node: &Node,
         branches: &Branches,
@@ -90,6 +93,9 @@ impl Interpreter<'_> {
         marks: Option<&mut Marks>,
     ) -> Flow {
         st.drop_hand();
+        // Recording for the output formats runs every branch: each one's failures or
+        // annotations are part of the result.
+        let recording = C && st.recording();
         let rules = branches.rules();
         let member = rules.member(v);
         let kp = at.kp.key("oneOf");
@@ -97,18 +103,18 @@ impl Interpreter<'_> {
         let mut first: Option<(usize, Marks)> = None;
         let mut second = None;
         for (i, &schema) in branches.schemas.iter().enumerate() {
-            if !E && rules.rules_out(i, member, v) {
+            if !recording && rules.rules_out(i, member, v) {
                 continue;
             }
             let kp = kp.index(i);
             let mut branch = Marks::default();
             let out = if tracking { Some(&mut branch) } else { None };
-            if self.eval::<E, E>(schema, v, At { kp: &kp, ..at }, st, out)? {
+            if self.branch::<C>(schema, v, At { kp: &kp, ..at }, st, out)? {
                 if first.is_none() {
                     first = Some((i, branch));
                 } else if second.is_none() {
                     second = Some(i);
-                    if !E {
+                    if !recording {
                         break;
                     }
                 }
@@ -137,7 +143,7 @@ impl Interpreter<'_> {
     }
 
     /// `not`.
-    pub(super) fn not<const C: bool, const E: bool>(
+    pub(super) fn not<const C: bool>(
         &self,
         node: &Node,
         schema: NodeId,
@@ -147,7 +153,7 @@ impl Interpreter<'_> {
     ) -> Flow {
         st.drop_hand();
         let kp = at.kp.key("not");
-        if !self.eval::<E, E>(schema, v, At { kp: &kp, ..at }, st, None)? {
+        if !self.branch::<C>(schema, v, At { kp: &kp, ..at }, st, None)? {
             return Ok(true);
         }
         if C {
@@ -157,7 +163,7 @@ impl Interpreter<'_> {
     }
 
     /// `if` / `then` / `else`.
-    pub(super) fn condition<const C: bool, const E: bool>(
+    pub(super) fn condition<const C: bool>(
         &self,
         condition: &Condition,
         v: &Value,
@@ -170,7 +176,7 @@ impl Interpreter<'_> {
         let tracking = marks.is_some();
         let mut branch = Marks::default();
         let out = if tracking { Some(&mut branch) } else { None };
-        let holds = self.eval::<E, E>(condition.if_, v, At { kp: &kp, ..at }, st, out)?;
+        let holds = self.branch::<C>(condition.if_, v, At { kp: &kp, ..at }, st, out)?;
         let (keyword, then) = if holds {
             ("then", condition.then)
         } else {
@@ -186,6 +192,6 @@ impl Interpreter<'_> {
             return Ok(true);
         };
         let kp = at.kp.key(keyword);
-        self.eval::<C, E>(then, v, At { kp: &kp, ..at }, st, marks)
+        self.eval::<C>(then, v, At { kp: &kp, ..at }, st, marks)
     }
 }

@@ -7,7 +7,7 @@ use crate::messages;
 
 impl Interpreter<'_> {
     /// The content keywords on string `s`: decoded, parsed, and the document checked.
-    pub(super) fn content<const C: bool, const E: bool>(
+    pub(super) fn content<const C: bool>(
         &self,
         node: &Node,
         content: &ContentCheck,
@@ -45,7 +45,7 @@ impl Interpreter<'_> {
         match content.schema {
             Some(schema) => {
                 let kp = at.kp.key("contentSchema");
-                self.eval::<C, E>(schema, &document, At { kp: &kp, ..at }, st, None)
+                self.eval::<C>(schema, &document, At { kp: &kp, ..at }, st, None)
             }
             None => Ok(true),
         }

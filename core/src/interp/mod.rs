@@ -68,7 +68,7 @@ impl<'ir> Interpreter<'ir> {
         if self.ir.object_root && !instance.is_object() {
             return Ok(false);
         }
-        self.run::<false, false>(instance, sink)
+        self.run::<false>(instance, sink)
     }
 
     /// Every failure.
@@ -78,7 +78,7 @@ impl<'ir> Interpreter<'ir> {
             return Ok(vec![not_an_object(uri, instance)]);
         }
         let mut sink = Sink::new(self.max_steps);
-        self.run::<true, false>(instance, &mut sink)?;
+        self.run::<true>(instance, &mut sink)?;
         Ok(sink.into_failures())
     }
 
@@ -89,12 +89,12 @@ impl<'ir> Interpreter<'ir> {
             let failure = not_an_object(uri, instance);
             return Ok(Evaluation::refused(uri.clone(), failure));
         }
-        let mut sink = Sink::tracing(self.max_steps);
-        let outcome = self.run::<true, true>(instance, &mut sink);
+        let mut sink = Sink::for_output(self.max_steps);
+        let outcome = self.run::<true>(instance, &mut sink);
         Evaluation::from_trace(outcome.map(|_| sink.into_trace().unwrap_or_default()))
     }
 
-    fn run<const C: bool, const E: bool>(&self, instance: &Value, sink: &mut Sink) -> Flow {
+    fn run<const C: bool>(&self, instance: &Value, sink: &mut Sink) -> Flow {
         let scope = Scope::root(self.ir.node(self.ir.root).resource.0);
         let at = At {
             ip: &Path::ROOT,
@@ -102,14 +102,14 @@ impl<'ir> Interpreter<'ir> {
             scope: &scope,
             depth: 0,
         };
-        self.eval::<C, E>(self.ir.root, instance, at, sink, None)
+        self.eval::<C>(self.ir.root, instance, at, sink, None)
     }
 
     /// Evaluates node `id` against `v`. `out`, when given, receives the members this node
-    /// evaluated, if it holds. Evaluation for the output formats (`E`) records the node's
-    /// unit, its failures inside, and its annotations.
+    /// evaluated, if it holds. Recording for the output formats (see [`Sink::recording`])
+    /// records the node's unit, its failures inside, and its annotations.
     #[inline]
-    fn eval<const C: bool, const E: bool>(
+    fn eval<const C: bool>(
         &self,
         id: NodeId,
         v: &Value,
@@ -117,15 +117,34 @@ impl<'ir> Interpreter<'ir> {
         st: &mut Sink,
         out: Option<&mut Marks>,
     ) -> Flow {
-        if !E {
-            return self.eval_node::<C, E>(id, v, at, st, out);
+        if !(C && st.recording()) {
+            return self.eval_node::<C>(id, v, at, st, out);
         }
         let node = self.ir.node(id);
         st.open(at.ip, at.kp, node.uri.clone());
-        let valid = self.eval_node::<C, E>(id, v, at, st, out)?;
+        let valid = self.eval_node::<C>(id, v, at, st, out)?;
         self.annotate(node, v, at, st);
         st.close(valid);
         Ok(valid)
+    }
+
+    /// Evaluates a subschema whose failure does not fail this one (an `anyOf` branch, the
+    /// subschema of `not`, `if`, `contains`): in first-failure mode, except when recording for
+    /// the output formats, where every unit counts.
+    #[inline]
+    fn branch<const C: bool>(
+        &self,
+        id: NodeId,
+        v: &Value,
+        at: At<'_>,
+        st: &mut Sink,
+        out: Option<&mut Marks>,
+    ) -> Flow {
+        if C && st.recording() {
+            self.eval::<true>(id, v, at, st, out)
+        } else {
+            self.eval::<false>(id, v, at, st, out)
+        }
     }
 
     /// Records the annotations of `node`'s own keywords on `v`.
@@ -135,7 +154,7 @@ impl<'ir> Interpreter<'ir> {
         }
     }
 
-    fn eval_node<const C: bool, const E: bool>(
+    fn eval_node<const C: bool>(
         &self,
         id: NodeId,
         v: &Value,
@@ -147,13 +166,13 @@ impl<'ir> Interpreter<'ir> {
         // A node that applies no subschema costs no step and no level (`Node::leaf`), and
         // evaluates no member.
         if node.leaf {
-            return self.leaf::<C, E>(node, v, at, st);
+            return self.leaf::<C>(node, v, at, st);
         }
         // Only a node that applies subschemas recurses: when the stack runs low, this level
         // runs again on a new segment (as generated code does, with the same helper).
         if self.looks_at_stack && stack::stack_low(at.depth) {
             let mut out = out;
-            let mut level = || self.eval_node::<C, E>(id, v, at, st, out.take());
+            let mut level = || self.eval_node::<C>(id, v, at, st, out.take());
             return stack::on_new_stack(&mut level);
         }
         st.enter(
@@ -181,10 +200,10 @@ impl<'ir> Interpreter<'ir> {
         let tracking = node.consumes_marks.matches(v)
             || (out.is_some() && matches!(v, Value::Object(_) | Value::Array(_)));
         if !tracking {
-            return self.checks::<C, E>(node, v, at, st, None);
+            return self.checks::<C>(node, v, at, st, None);
         }
         let mut marks = Marks::default();
-        let valid = self.checks::<C, E>(node, v, at, st, Some(&mut marks))?;
+        let valid = self.checks::<C>(node, v, at, st, Some(&mut marks))?;
         if valid {
             if let Some(out) = out {
                 out.merge(&marks);
@@ -196,7 +215,7 @@ impl<'ir> Interpreter<'ir> {
     /// Runs `node`'s checks in order. `marks` is given exactly when this node tracks the
     /// members it evaluates.
     #[inline]
-    fn checks<const C: bool, const E: bool>(
+    fn checks<const C: bool>(
         &self,
         node: &Node,
         v: &Value,
@@ -206,7 +225,7 @@ impl<'ir> Interpreter<'ir> {
     ) -> Flow {
         let mut valid = true;
         for check in &node.checks {
-            if !self.check::<C, E>(node, check, v, at, st, marks.as_deref_mut())? {
+            if !self.check::<C>(node, check, v, at, st, marks.as_deref_mut())? {
                 if !C {
                     return Ok(false);
                 }
@@ -219,20 +238,14 @@ impl<'ir> Interpreter<'ir> {
     /// The checks of a node that applies no subschema. The checks such nodes hold most
     /// (`type`, `enum`, `const`) are run here without the general dispatch's frame.
     #[inline]
-    fn leaf<const C: bool, const E: bool>(
-        &self,
-        node: &Node,
-        v: &Value,
-        at: At<'_>,
-        st: &mut Sink,
-    ) -> Flow {
+    fn leaf<const C: bool>(&self, node: &Node, v: &Value, at: At<'_>, st: &mut Sink) -> Flow {
         let mut valid = true;
         for check in &node.checks {
             let holds = match check {
-                Check::Type(types) => self.types::<C, E>(node, *types, v, at, st),
-                Check::Enum(options) => self.enumeration::<C, E>(node, options, v, at, st),
-                Check::Const(c) => self.constant::<C, E>(node, c, v, at, st),
-                _ => self.check::<C, E>(node, check, v, at, st, None)?,
+                Check::Type(types) => self.types::<C>(node, *types, v, at, st),
+                Check::Enum(options) => self.enumeration::<C>(node, options, v, at, st),
+                Check::Const(c) => self.constant::<C>(node, c, v, at, st),
+                _ => self.check::<C>(node, check, v, at, st, None)?,
             };
             if !holds {
                 if !C {
@@ -246,7 +259,7 @@ impl<'ir> Interpreter<'ir> {
 
     /// One check, dispatched to its family.
     #[inline]
-    fn check<const C: bool, const E: bool>(
+    fn check<const C: bool>(
         &self,
         node: &Node,
         check: &Check,
@@ -270,36 +283,36 @@ impl<'ir> Interpreter<'ir> {
                 false
             }
             Check::Ref { target, keyword } => {
-                return self.reference::<C, E>(*target, keyword, v, at, st, marks);
+                return self.reference::<C>(*target, keyword, v, at, st, marks);
             }
             Check::DynamicRef(targets) => {
-                return self.dynamic_reference::<C, E>(targets, v, at, st, marks);
+                return self.dynamic_reference::<C>(targets, v, at, st, marks);
             }
-            Check::Type(types) => self.types::<C, E>(node, *types, v, at, st),
-            Check::Const(c) => self.constant::<C, E>(node, c, v, at, st),
-            Check::Enum(options) => self.enumeration::<C, E>(node, options, v, at, st),
+            Check::Type(types) => self.types::<C>(node, *types, v, at, st),
+            Check::Const(c) => self.constant::<C>(node, c, v, at, st),
+            Check::Enum(options) => self.enumeration::<C>(node, options, v, at, st),
             Check::Minimum(_)
             | Check::Maximum(_)
             | Check::ExclusiveMinimum(_)
             | Check::ExclusiveMaximum(_)
             | Check::MultipleOf(_) => match v {
-                Value::Number(n) => self.number::<C, E>(node, check, n, at, st),
+                Value::Number(n) => self.number::<C>(node, check, n, at, st),
                 _ => true,
             },
             Check::Length { min, max } => match v {
-                Value::String(s) => self.length::<C, E>(node, *min, *max, s, at, st),
+                Value::String(s) => self.length::<C>(node, *min, *max, s, at, st),
                 _ => true,
             },
             Check::Pattern(p) => match v {
-                Value::String(s) => self.pattern::<C, E>(node, *p, s, at, st),
+                Value::String(s) => self.pattern::<C>(node, *p, s, at, st),
                 _ => true,
             },
             Check::Format(f) => match v {
-                Value::String(s) => self.format::<C, E>(node, *f, s, at, st),
+                Value::String(s) => self.format::<C>(node, *f, s, at, st),
                 _ => true,
             },
             Check::Content(content) => match v {
-                Value::String(s) => return self.content::<C, E>(node, content, s, at, st),
+                Value::String(s) => return self.content::<C>(node, content, s, at, st),
                 _ => true,
             },
             Check::ItemCount { .. }
@@ -308,7 +321,7 @@ impl<'ir> Interpreter<'ir> {
             | Check::Items { .. }
             | Check::Contains(_) => match v {
                 Value::Array(items) => {
-                    return self.array::<C, E>(node, check, items, at, st, marks);
+                    return self.array::<C>(node, check, items, at, st, marks);
                 }
                 _ => true,
             },
@@ -319,26 +332,26 @@ impl<'ir> Interpreter<'ir> {
             | Check::PropertyNames(_)
             | Check::DependentSchemas(_) => match v {
                 Value::Object(map) => {
-                    return self.object::<C, E>(node, check, map, v, at, st, marks);
+                    return self.object::<C>(node, check, map, v, at, st, marks);
                 }
                 _ => true,
             },
-            Check::AllOf(schemas) => return self.all_of::<C, E>(schemas, v, at, st, marks),
-            Check::AnyOf(branches) => return self.any_of::<C, E>(node, branches, v, at, st, marks),
-            Check::OneOf(branches) => return self.one_of::<C, E>(node, branches, v, at, st, marks),
-            Check::Not(schema) => return self.not::<C, E>(node, *schema, v, at, st),
+            Check::AllOf(schemas) => return self.all_of::<C>(schemas, v, at, st, marks),
+            Check::AnyOf(branches) => return self.any_of::<C>(node, branches, v, at, st, marks),
+            Check::OneOf(branches) => return self.one_of::<C>(node, branches, v, at, st, marks),
+            Check::Not(schema) => return self.not::<C>(node, *schema, v, at, st),
             Check::Condition(condition) => {
-                return self.condition::<C, E>(condition, v, at, st, marks);
+                return self.condition::<C>(condition, v, at, st, marks);
             }
             Check::UnevaluatedProperties(schema) => match (v, marks) {
                 (Value::Object(map), Some(marks)) => {
-                    return self.unevaluated_properties::<C, E>(*schema, map, at, st, marks);
+                    return self.unevaluated_properties::<C>(*schema, map, at, st, marks);
                 }
                 _ => true,
             },
             Check::UnevaluatedItems(schema) => match (v, marks) {
                 (Value::Array(items), Some(marks)) => {
-                    return self.unevaluated_items::<C, E>(*schema, items, at, st, marks);
+                    return self.unevaluated_items::<C>(*schema, items, at, st, marks);
                 }
                 _ => true,
             },
@@ -391,7 +404,7 @@ impl<'ir> Interpreter<'ir> {
     /// Applies `child` to a member (property value or item) at `ip`, under keyword location
     /// `kp`. A `false` child gets a message naming the member instead of the generic one.
     #[allow(clippy::too_many_arguments)]
-    fn member<const C: bool, const E: bool>(
+    fn member<const C: bool>(
         &self,
         child: NodeId,
         v: &Value,
@@ -405,7 +418,7 @@ impl<'ir> Interpreter<'ir> {
     ) -> Flow {
         let node = self.ir.node(child);
         if matches!(node.checks[..], [Check::Never]) {
-            if E {
+            if C {
                 st.open(ip, kp, node.uri.clone());
             }
             if C {
@@ -417,11 +430,11 @@ impl<'ir> Interpreter<'ir> {
                     messages::false_schema(keyword, name, index).into(),
                 ));
             }
-            if E {
+            if C {
                 st.close(false);
             }
             return Ok(false);
         }
-        self.eval::<C, E>(child, v, At { ip, kp, ..at }, st, None)
+        self.eval::<C>(child, v, At { ip, kp, ..at }, st, None)
     }
 }

@@ -12,7 +12,7 @@ use serde_json::{Map, Value};
 impl Interpreter<'_> {
     /// One object check on `map` (`whole` is the object as a value).
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn object<const C: bool, const E: bool>(
+    pub(super) fn object<const C: bool>(
         &self,
         node: &Node,
         check: &Check,
@@ -24,9 +24,9 @@ impl Interpreter<'_> {
     ) -> Flow {
         match check {
             Check::PropertyCount { min, max } => {
-                Ok(self.property_count::<C, E>(node, *min, *max, map.len(), at, st))
+                Ok(self.property_count::<C>(node, *min, *max, map.len(), at, st))
             }
-            Check::KeyPass(plan) => self.key_pass::<C, E>(node, plan, map, whole, at, st, marks),
+            Check::KeyPass(plan) => self.key_pass::<C>(node, plan, map, whole, at, st, marks),
             Check::Required(names) => {
                 let mut valid = true;
                 for name in names.iter().filter(|n| !has_member(map, n)) {
@@ -39,9 +39,9 @@ impl Interpreter<'_> {
                 Ok(valid)
             }
             Check::DependentRequired(dependents) => {
-                Ok(self.dependent_required::<C, E>(node, dependents, map, at, st))
+                Ok(self.dependent_required::<C>(node, dependents, map, at, st))
             }
-            Check::PropertyNames(schema) => self.property_names::<C, E>(node, *schema, map, at, st),
+            Check::PropertyNames(schema) => self.property_names::<C>(node, *schema, map, at, st),
             Check::DependentSchemas(dependents) => {
                 st.drop_hand();
                 let mut valid = true;
@@ -52,7 +52,7 @@ impl Interpreter<'_> {
                     let kp1 = at.kp.key(dependent.keyword);
                     let kp = kp1.key(&dependent.property);
                     let inner = At { kp: &kp, ..at };
-                    if !self.eval::<C, E>(dependent.then, whole, inner, st, marks.as_deref_mut())? {
+                    if !self.eval::<C>(dependent.then, whole, inner, st, marks.as_deref_mut())? {
                         if !C {
                             return Ok(false);
                         }
@@ -65,7 +65,7 @@ impl Interpreter<'_> {
         }
     }
 
-    fn property_count<const C: bool, const E: bool>(
+    fn property_count<const C: bool>(
         &self,
         node: &Node,
         min: u64,
@@ -107,7 +107,7 @@ impl Interpreter<'_> {
     /// `additionalProperties`; the `required` names that are declared properties are seen
     /// there, the others looked up.
     #[allow(clippy::too_many_arguments)]
-    fn key_pass<const C: bool, const E: bool>(
+    fn key_pass<const C: bool>(
         &self,
         node: &Node,
         plan: &ObjectPlan,
@@ -136,9 +136,7 @@ impl Interpreter<'_> {
                     seen |= 1 << pi;
                 }
                 let child = plan.properties[pi].1;
-                if self.ir.node(child).shallow
-                    && !self.eval::<false, false>(child, value, at, st, None)?
-                {
+                if self.ir.node(child).shallow && !self.eval::<false>(child, value, at, st, None)? {
                     return Ok(false);
                 }
             }
@@ -163,10 +161,10 @@ impl Interpreter<'_> {
                     // In first-failure mode a subschema that only asserts records nothing and
                     // cannot stop evaluation: it needs no location, so none is built.
                     let ok = if !C && node.asserts_only() {
-                        self.leaf::<false, false>(node, value, at, st)?
+                        self.leaf::<false>(node, value, at, st)?
                     } else {
                         let kp = kp_props.key(key);
-                        self.member::<C, E>(
+                        self.member::<C>(
                             child,
                             value,
                             &ip,
@@ -191,7 +189,7 @@ impl Interpreter<'_> {
                 if pattern.is_match(key) {
                     matched = true;
                     let kp = kp_patterns.key(pattern.as_str());
-                    let ok = self.member::<C, E>(
+                    let ok = self.member::<C>(
                         child,
                         value,
                         &ip,
@@ -213,7 +211,7 @@ impl Interpreter<'_> {
             if !matched {
                 if let Some(child) = plan.additional_properties {
                     matched = true;
-                    let ok = self.member::<C, E>(
+                    let ok = self.member::<C>(
                         child,
                         value,
                         &ip,
@@ -267,7 +265,7 @@ impl Interpreter<'_> {
             .all(|(name, index)| is_present(map, name, *index, seen, use_seen))
     }
 
-    fn dependent_required<const C: bool, const E: bool>(
+    fn dependent_required<const C: bool>(
         &self,
         node: &Node,
         dependents: &[Dependent<Vec<String>>],
@@ -289,7 +287,7 @@ impl Interpreter<'_> {
         valid
     }
 
-    fn property_names<const C: bool, const E: bool>(
+    fn property_names<const C: bool>(
         &self,
         node: &Node,
         schema: NodeId,
@@ -301,7 +299,7 @@ impl Interpreter<'_> {
         let mut valid = true;
         for key in map.keys() {
             let name = Value::String(key.clone());
-            if !self.eval::<false, false>(schema, &name, At { kp: &kp, ..at }, st, None)? {
+            if !self.eval::<false>(schema, &name, At { kp: &kp, ..at }, st, None)? {
                 if !C {
                     return Ok(false);
                 }

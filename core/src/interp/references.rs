@@ -7,7 +7,7 @@ use serde_json::Value;
 
 impl Interpreter<'_> {
     /// `$ref`, or a `$dynamicRef` whose target cannot vary (`keyword` names which).
-    pub(super) fn reference<const C: bool, const E: bool>(
+    pub(super) fn reference<const C: bool>(
         &self,
         target: NodeId,
         keyword: &'static str,
@@ -17,11 +17,11 @@ impl Interpreter<'_> {
         marks: Option<&mut Marks>,
     ) -> Flow {
         let kp = at.kp.key(keyword);
-        self.eval::<C, E>(target, v, At { kp: &kp, ..at }, st, marks)
+        self.eval::<C>(target, v, At { kp: &kp, ..at }, st, marks)
     }
 
     /// A `$dynamicRef` whose target the dynamic scope decides.
-    pub(super) fn dynamic_reference<const C: bool, const E: bool>(
+    pub(super) fn dynamic_reference<const C: bool>(
         &self,
         targets: &DynamicTargets,
         v: &Value,
@@ -30,6 +30,6 @@ impl Interpreter<'_> {
         marks: Option<&mut Marks>,
     ) -> Flow {
         let target = targets.target(at.scope.resources().map(ResourceId));
-        self.reference::<C, E>(target, "$dynamicRef", v, at, st, marks)
+        self.reference::<C>(target, "$dynamicRef", v, at, st, marks)
     }
 }

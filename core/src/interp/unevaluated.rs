@@ -7,7 +7,7 @@ use serde_json::{Map, Value};
 
 impl Interpreter<'_> {
     /// `unevaluatedProperties`: the members no other keyword evaluated.
-    pub(super) fn unevaluated_properties<const C: bool, const E: bool>(
+    pub(super) fn unevaluated_properties<const C: bool>(
         &self,
         schema: NodeId,
         map: &Map<String, Value>,
@@ -27,7 +27,7 @@ impl Interpreter<'_> {
             }
             let ip = at.ip.key(key);
             let keyword = "unevaluatedProperties";
-            if !self.member::<C, E>(schema, value, &ip, &kp, at, st, keyword, Some(key), None)? {
+            if !self.member::<C>(schema, value, &ip, &kp, at, st, keyword, Some(key), None)? {
                 if !C {
                     return Ok(false);
                 }
@@ -39,7 +39,7 @@ impl Interpreter<'_> {
     }
 
     /// `unevaluatedItems`: the items no other keyword evaluated.
-    pub(super) fn unevaluated_items<const C: bool, const E: bool>(
+    pub(super) fn unevaluated_items<const C: bool>(
         &self,
         schema: NodeId,
         items: &[Value],
@@ -58,7 +58,7 @@ impl Interpreter<'_> {
             }
             let ip = at.ip.index(i);
             let keyword = "unevaluatedItems";
-            if !self.member::<C, E>(schema, item, &ip, &kp, at, st, keyword, None, Some(i))? {
+            if !self.member::<C>(schema, item, &ip, &kp, at, st, keyword, None, Some(i))? {
                 if !C {
                     return Ok(false);
                 }

@@ -66,9 +66,9 @@ impl crate::Validate for MetaSchema {
                 ::core::primitive::usize::MAX,
             )
             .map_err(rt::Error::instance_execution_failure)?;
-        let mut failures = rt::Sink::tracing(10000000);
+        let mut failures = rt::Sink::for_output(10000000);
         let outcome = meta_schema_nodes::n0(
-            rt::EVALUATE,
+            rt::COLLECT,
             instance,
             &rt::Path::ROOT,
             &rt::Path::ROOT,
@@ -100,8 +100,8 @@ mod meta_schema_nodes {
     use crate::__private as rt;
     use rt::Value;
     /// `https://json-schema.org/draft/2020-12/schema#`
-    pub(super) fn n0<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n0<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -111,10 +111,10 @@ mod meta_schema_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n0::<C, E>(mode, v, ip, kp, scope, depth, failures),
+                &mut || n0::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if E {
+        if C {
             failures.open(ip, kp, "https://json-schema.org/draft/2020-12/schema#");
         }
         let outcome = {
@@ -328,7 +328,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -350,8 +350,8 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/schema#/allOf/0`
-    pub(super) fn n1_allof_0<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n1_allof_0<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -361,10 +361,10 @@ mod meta_schema_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n1_allof_0::<C, E>(mode, v, ip, kp, scope, depth, failures),
+                &mut || n1_allof_0::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if E {
+        if C {
             failures
                 .open(ip, kp, "https://json-schema.org/draft/2020-12/schema#/allOf/0");
         }
@@ -395,7 +395,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -411,8 +411,8 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/schema#/allOf/1`
-    pub(super) fn n2_allof_1<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n2_allof_1<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -422,10 +422,10 @@ mod meta_schema_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n2_allof_1::<C, E>(mode, v, ip, kp, scope, depth, failures),
+                &mut || n2_allof_1::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if E {
+        if C {
             failures
                 .open(ip, kp, "https://json-schema.org/draft/2020-12/schema#/allOf/1");
         }
@@ -456,7 +456,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -472,8 +472,8 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/schema#/allOf/2`
-    pub(super) fn n3_allof_2<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n3_allof_2<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -483,10 +483,10 @@ mod meta_schema_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n3_allof_2::<C, E>(mode, v, ip, kp, scope, depth, failures),
+                &mut || n3_allof_2::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if E {
+        if C {
             failures
                 .open(ip, kp, "https://json-schema.org/draft/2020-12/schema#/allOf/2");
         }
@@ -517,7 +517,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -533,8 +533,8 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/schema#/allOf/3`
-    pub(super) fn n4_allof_3<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n4_allof_3<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -544,10 +544,10 @@ mod meta_schema_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n4_allof_3::<C, E>(mode, v, ip, kp, scope, depth, failures),
+                &mut || n4_allof_3::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if E {
+        if C {
             failures
                 .open(ip, kp, "https://json-schema.org/draft/2020-12/schema#/allOf/3");
         }
@@ -578,7 +578,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -594,8 +594,8 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/schema#/allOf/4`
-    pub(super) fn n5_allof_4<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n5_allof_4<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -605,10 +605,10 @@ mod meta_schema_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n5_allof_4::<C, E>(mode, v, ip, kp, scope, depth, failures),
+                &mut || n5_allof_4::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if E {
+        if C {
             failures
                 .open(ip, kp, "https://json-schema.org/draft/2020-12/schema#/allOf/4");
         }
@@ -639,7 +639,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -655,8 +655,8 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/schema#/allOf/5`
-    pub(super) fn n6_allof_5<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n6_allof_5<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -666,10 +666,10 @@ mod meta_schema_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n6_allof_5::<C, E>(mode, v, ip, kp, scope, depth, failures),
+                &mut || n6_allof_5::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if E {
+        if C {
             failures
                 .open(ip, kp, "https://json-schema.org/draft/2020-12/schema#/allOf/5");
         }
@@ -700,7 +700,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -716,8 +716,8 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/schema#/allOf/6`
-    pub(super) fn n7_allof_6<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n7_allof_6<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -727,10 +727,10 @@ mod meta_schema_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n7_allof_6::<C, E>(mode, v, ip, kp, scope, depth, failures),
+                &mut || n7_allof_6::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if E {
+        if C {
             failures
                 .open(ip, kp, "https://json-schema.org/draft/2020-12/schema#/allOf/6");
         }
@@ -761,7 +761,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -777,8 +777,8 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/schema#/properties/$recursiveAnchor`
-    pub(super) fn n8_properties_recursiveanchor<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n8_properties_recursiveanchor<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -790,11 +790,10 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n8_properties_recursiveanchor::<
                     C,
-                    E,
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if E {
+        if C {
             failures
                 .open(
                     ip,
@@ -837,7 +836,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -853,8 +852,8 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/schema#/properties/$recursiveRef`
-    pub(super) fn n9_properties_recursiveref<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n9_properties_recursiveref<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -866,11 +865,10 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n9_properties_recursiveref::<
                     C,
-                    E,
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if E {
+        if C {
             failures
                 .open(
                     ip,
@@ -914,7 +912,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -930,8 +928,8 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/schema#/properties/definitions`
-    pub(super) fn n10_properties_definitions<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n10_properties_definitions<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -943,11 +941,10 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n10_properties_definitions::<
                     C,
-                    E,
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if E {
+        if C {
             failures
                 .open(
                     ip,
@@ -1015,7 +1012,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -1031,8 +1028,8 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/schema#/properties/dependencies`
-    pub(super) fn n11_properties_dependencies<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n11_properties_dependencies<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -1044,11 +1041,10 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n11_properties_dependencies::<
                     C,
-                    E,
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if E {
+        if C {
             failures
                 .open(
                     ip,
@@ -1115,7 +1111,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -1131,8 +1127,8 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/schema#/properties/dependencies/additionalProperties`
-    pub(super) fn n12_ependencies_additionalproperties<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n12_ependencies_additionalproperties<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -1144,11 +1140,10 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n12_ependencies_additionalproperties::<
                     C,
-                    E,
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if E {
+        if C {
             failures
                 .open(
                     ip,
@@ -1177,32 +1172,59 @@ mod meta_schema_nodes {
             };
             if !('any_of: {
                 let mut any = false;
-                if n13_ies_additionalproperties_anyof_0(
-                    mode.branch(),
-                    0,
-                    v,
-                    ip,
-                    &kp.key("anyOf").index(0),
-                    scope,
-                    depth,
-                    failures,
-                )? {
-                    if !E {
+                let held = if C && failures.recording() {
+                    n13_ies_additionalproperties_anyof_0(
+                        rt::COLLECT,
+                        0,
+                        v,
+                        ip,
+                        &kp.key("anyOf").index(0),
+                        scope,
+                        depth,
+                        failures,
+                    )?
+                } else {
+                    n13_ies_additionalproperties_anyof_0(
+                        rt::QUICK,
+                        0,
+                        v,
+                        ip,
+                        &kp.key("anyOf").index(0),
+                        scope,
+                        depth,
+                        failures,
+                    )?
+                };
+                if held {
+                    if !(C && failures.recording()) {
                         break 'any_of true;
                     }
                     any = true;
                 }
-                if E || rt::TypeSet::from_bits(8).matches(v) {
-                    if n14_ies_additionalproperties_anyof_1(
-                        mode.branch(),
-                        v,
-                        ip,
-                        &kp.key("anyOf").index(1),
-                        scope,
-                        depth,
-                        failures,
-                    )? {
-                        if !E {
+                if (C && failures.recording()) || rt::TypeSet::from_bits(8).matches(v) {
+                    let held = if C && failures.recording() {
+                        n14_ies_additionalproperties_anyof_1(
+                            rt::COLLECT,
+                            v,
+                            ip,
+                            &kp.key("anyOf").index(1),
+                            scope,
+                            depth,
+                            failures,
+                        )?
+                    } else {
+                        n14_ies_additionalproperties_anyof_1(
+                            rt::QUICK,
+                            v,
+                            ip,
+                            &kp.key("anyOf").index(1),
+                            scope,
+                            depth,
+                            failures,
+                        )?
+                    };
+                    if held {
+                        if !(C && failures.recording()) {
                             break 'any_of true;
                         }
                         any = true;
@@ -1225,7 +1247,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -1242,8 +1264,8 @@ mod meta_schema_nodes {
     }
     /// `https://json-schema.org/draft/2020-12/schema#/properties/dependencies/additionalProperties/anyOf/0`
     /// `https://json-schema.org/draft/2020-12/schema#/properties/definitions/additionalProperties`
-    pub(super) fn n13_ies_additionalproperties_anyof_0<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n13_ies_additionalproperties_anyof_0<const C: bool>(
+        mode: rt::Mode<C>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -1256,7 +1278,6 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n13_ies_additionalproperties_anyof_0::<
                     C,
-                    E,
                 >(mode, at, v, ip, kp, scope, depth, failures),
             );
         }
@@ -1264,7 +1285,7 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/schema#/properties/dependencies/additionalProperties/anyOf/0",
             "https://json-schema.org/draft/2020-12/schema#/properties/definitions/additionalProperties",
         ];
-        if E {
+        if C {
             failures.open(ip, kp, URIS[at]);
         }
         let outcome = {
@@ -1310,7 +1331,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(failures, v, ip, kp, URIS[at], &[], valid);
             }
@@ -1318,8 +1339,8 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/schema#/properties/dependencies/additionalProperties/anyOf/1`
-    pub(super) fn n14_ies_additionalproperties_anyof_1<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n14_ies_additionalproperties_anyof_1<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -1331,11 +1352,10 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n14_ies_additionalproperties_anyof_1::<
                     C,
-                    E,
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if E {
+        if C {
             failures
                 .open(
                     ip,
@@ -1378,7 +1398,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -1394,8 +1414,8 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray`
-    pub(super) fn n15_defs_stringarray<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n15_defs_stringarray<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -1407,11 +1427,10 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n15_defs_stringarray::<
                     C,
-                    E,
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if E {
+        if C {
             failures
                 .open(
                     ip,
@@ -1491,7 +1510,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -1508,8 +1527,8 @@ mod meta_schema_nodes {
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/items`
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/pattern`
-    pub(super) fn n16_defs_stringarray_items<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n16_defs_stringarray_items<const C: bool>(
+        mode: rt::Mode<C>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -1522,7 +1541,7 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/items",
             "https://json-schema.org/draft/2020-12/meta/validation#/properties/pattern",
         ];
-        if E {
+        if C {
             failures.open(ip, kp, URIS[at]);
         }
         let outcome = {
@@ -1557,7 +1576,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -1581,8 +1600,8 @@ mod meta_schema_nodes {
     /// `https://json-schema.org/draft/2020-12/meta/core#/$defs/uriReferenceString`
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$comment`
     /// `https://json-schema.org/draft/2020-12/meta/core#/$defs/uriString`
-    pub(super) fn n18_defs_urireferencestring<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n18_defs_urireferencestring<const C: bool>(
+        mode: rt::Mode<C>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -1596,7 +1615,7 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/core#/properties/$comment",
             "https://json-schema.org/draft/2020-12/meta/core#/$defs/uriString",
         ];
-        if E {
+        if C {
             failures.open(ip, kp, URIS[at]);
         }
         let outcome = {
@@ -1632,7 +1651,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -1659,8 +1678,8 @@ mod meta_schema_nodes {
     /// `https://json-schema.org/draft/2020-12/meta/core#/$defs/uriString`
     ///
     /// Applied to a member name, as `propertyNames` does.
-    pub(super) fn n18_defs_urireferencestring_on_name<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n18_defs_urireferencestring_on_name<const C: bool>(
+        mode: rt::Mode<C>,
         at: usize,
         key: &str,
         ip: &rt::Path<'_>,
@@ -1680,8 +1699,8 @@ mod meta_schema_nodes {
         Ok(true)
     }
     /// `https://json-schema.org/draft/2020-12/meta/core#/$defs/anchorString`
-    pub(super) fn n19_defs_anchorstring<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n19_defs_anchorstring<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -1689,7 +1708,7 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures
                 .open(
                     ip,
@@ -1746,7 +1765,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -1762,8 +1781,8 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/content#`
-    pub(super) fn n20<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n20<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -1773,10 +1792,10 @@ mod meta_schema_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n20::<C, E>(mode, v, ip, kp, scope, depth, failures),
+                &mut || n20::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if E {
+        if C {
             failures.open(ip, kp, "https://json-schema.org/draft/2020-12/meta/content#");
         }
         let outcome = {
@@ -1916,7 +1935,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -1933,8 +1952,8 @@ mod meta_schema_nodes {
     }
     /// `https://json-schema.org/draft/2020-12/meta/content#/properties/contentEncoding`
     /// `https://json-schema.org/draft/2020-12/meta/content#/properties/contentMediaType`
-    pub(super) fn n21_properties_contentencoding<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n21_properties_contentencoding<const C: bool>(
+        mode: rt::Mode<C>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -1947,7 +1966,7 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/content#/properties/contentEncoding",
             "https://json-schema.org/draft/2020-12/meta/content#/properties/contentMediaType",
         ];
-        if E {
+        if C {
             failures.open(ip, kp, URIS[at]);
         }
         let outcome = {
@@ -1982,7 +2001,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(failures, v, ip, kp, URIS[at], &[], valid);
             }
@@ -1990,8 +2009,8 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/content#/properties/contentSchema`
-    pub(super) fn n23_properties_contentschema<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n23_properties_contentschema<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -2003,11 +2022,10 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n23_properties_contentschema::<
                     C,
-                    E,
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if E {
+        if C {
             failures
                 .open(
                     ip,
@@ -2066,7 +2084,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -2082,8 +2100,8 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/format-annotation#`
-    pub(super) fn n24<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n24<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -2093,10 +2111,10 @@ mod meta_schema_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n24::<C, E>(mode, v, ip, kp, scope, depth, failures),
+                &mut || n24::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if E {
+        if C {
             failures
                 .open(
                     ip,
@@ -2166,7 +2184,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -2188,8 +2206,8 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/format-annotation#/properties/format`
-    pub(super) fn n25_properties_format<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n25_properties_format<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -2197,7 +2215,7 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures
                 .open(
                     ip,
@@ -2231,7 +2249,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -2247,8 +2265,8 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/meta-data#`
-    pub(super) fn n26<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n26<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -2258,10 +2276,10 @@ mod meta_schema_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n26::<C, E>(mode, v, ip, kp, scope, depth, failures),
+                &mut || n26::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if E {
+        if C {
             failures
                 .open(ip, kp, "https://json-schema.org/draft/2020-12/meta/meta-data#");
         }
@@ -2434,7 +2452,7 @@ mod meta_schema_nodes {
                                     name if rt::same_name(name, "default") => {
                                         let kp_properties = kp.key("properties");
                                         if C {
-                                            if E {
+                                            if C && failures.recording() {
                                                 failures
                                                     .open(
                                                         &ip.key(key),
@@ -2573,7 +2591,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -2591,8 +2609,8 @@ mod meta_schema_nodes {
     /// `https://json-schema.org/draft/2020-12/meta/meta-data#/properties/deprecated`
     /// `https://json-schema.org/draft/2020-12/meta/meta-data#/properties/readOnly`
     /// `https://json-schema.org/draft/2020-12/meta/meta-data#/properties/writeOnly`
-    pub(super) fn n28_properties_deprecated<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n28_properties_deprecated<const C: bool>(
+        mode: rt::Mode<C>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -2606,7 +2624,7 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/meta-data#/properties/readOnly",
             "https://json-schema.org/draft/2020-12/meta/meta-data#/properties/writeOnly",
         ];
-        if E {
+        if C {
             failures.open(ip, kp, URIS[at]);
         }
         let outcome = {
@@ -2642,7 +2660,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -2659,8 +2677,8 @@ mod meta_schema_nodes {
     }
     /// `https://json-schema.org/draft/2020-12/meta/meta-data#/properties/description`
     /// `https://json-schema.org/draft/2020-12/meta/meta-data#/properties/title`
-    pub(super) fn n29_properties_description<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n29_properties_description<const C: bool>(
+        mode: rt::Mode<C>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -2673,7 +2691,7 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/meta-data#/properties/description",
             "https://json-schema.org/draft/2020-12/meta/meta-data#/properties/title",
         ];
-        if E {
+        if C {
             failures.open(ip, kp, URIS[at]);
         }
         let outcome = {
@@ -2708,7 +2726,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(failures, v, ip, kp, URIS[at], &[], valid);
             }
@@ -2716,8 +2734,8 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/meta-data#/properties/examples`
-    pub(super) fn n30_properties_examples<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n30_properties_examples<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -2729,11 +2747,10 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n30_properties_examples::<
                     C,
-                    E,
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if E {
+        if C {
             failures
                 .open(
                     ip,
@@ -2778,7 +2795,7 @@ mod meta_schema_nodes {
                 Value::Array(items) => {
                     let kp_items = kp.key("items");
                     for (i, item) in items.iter().enumerate() {
-                        if E {
+                        if C && failures.recording() {
                             failures
                                 .open(
                                     &ip.index(i),
@@ -2793,7 +2810,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -2809,8 +2826,8 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#`
-    pub(super) fn n35<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n35<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -2820,10 +2837,10 @@ mod meta_schema_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n35::<C, E>(mode, v, ip, kp, scope, depth, failures),
+                &mut || n35::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if E {
+        if C {
             failures
                 .open(ip, kp, "https://json-schema.org/draft/2020-12/meta/validation#");
         }
@@ -3031,7 +3048,7 @@ mod meta_schema_nodes {
                                     name if rt::same_name(name, "const") => {
                                         let kp_properties = kp.key("properties");
                                         if C {
-                                            if E {
+                                            if C && failures.recording() {
                                                 failures
                                                     .open(
                                                         &ip.key(key),
@@ -3410,7 +3427,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -3426,8 +3443,8 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/dependentRequired`
-    pub(super) fn n37_properties_dependentrequired<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n37_properties_dependentrequired<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -3439,11 +3456,10 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n37_properties_dependentrequired::<
                     C,
-                    E,
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if E {
+        if C {
             failures
                 .open(
                     ip,
@@ -3511,7 +3527,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -3527,8 +3543,8 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/enum`
-    pub(super) fn n38_properties_enum<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n38_properties_enum<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -3538,13 +3554,10 @@ mod meta_schema_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n38_properties_enum::<
-                    C,
-                    E,
-                >(mode, v, ip, kp, scope, depth, failures),
+                &mut || n38_properties_enum::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if E {
+        if C {
             failures
                 .open(
                     ip,
@@ -3589,7 +3602,7 @@ mod meta_schema_nodes {
                 Value::Array(items) => {
                     let kp_items = kp.key("items");
                     for (i, item) in items.iter().enumerate() {
-                        if E {
+                        if C && failures.recording() {
                             failures
                                 .open(
                                     &ip.index(i),
@@ -3604,7 +3617,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -3623,8 +3636,8 @@ mod meta_schema_nodes {
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/exclusiveMinimum`
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/maximum`
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/minimum`
-    pub(super) fn n39_properties_exclusivemaximum<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n39_properties_exclusivemaximum<const C: bool>(
+        mode: rt::Mode<C>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -3639,7 +3652,7 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/validation#/properties/maximum",
             "https://json-schema.org/draft/2020-12/meta/validation#/properties/minimum",
         ];
-        if E {
+        if C {
             failures.open(ip, kp, URIS[at]);
         }
         let outcome = {
@@ -3676,7 +3689,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(failures, v, ip, kp, URIS[at], &[], valid);
             }
@@ -3689,8 +3702,8 @@ mod meta_schema_nodes {
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/maxProperties`
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/minContains`
     /// `https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeIntegerDefault0`
-    pub(super) fn n41_properties_maxcontains<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n41_properties_maxcontains<const C: bool>(
+        mode: rt::Mode<C>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -3703,7 +3716,6 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n41_properties_maxcontains::<
                     C,
-                    E,
                 >(mode, at, v, ip, kp, scope, depth, failures),
             );
         }
@@ -3715,7 +3727,7 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/validation#/properties/minContains",
             "https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeIntegerDefault0",
         ];
-        if E {
+        if C {
             failures.open(ip, kp, URIS[at]);
         }
         let outcome = {
@@ -3745,7 +3757,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -3773,8 +3785,8 @@ mod meta_schema_nodes {
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/minItems`
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/minLength`
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/minProperties`
-    pub(super) fn n47_properties_minitems<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n47_properties_minitems<const C: bool>(
+        mode: rt::Mode<C>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -3787,7 +3799,6 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n47_properties_minitems::<
                     C,
-                    E,
                 >(mode, at, v, ip, kp, scope, depth, failures),
             );
         }
@@ -3796,7 +3807,7 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/validation#/properties/minLength",
             "https://json-schema.org/draft/2020-12/meta/validation#/properties/minProperties",
         ];
-        if E {
+        if C {
             failures.open(ip, kp, URIS[at]);
         }
         let outcome = {
@@ -3827,7 +3838,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(failures, v, ip, kp, URIS[at], &[], valid);
             }
@@ -3835,8 +3846,8 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/multipleOf`
-    pub(super) fn n51_properties_multipleof<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n51_properties_multipleof<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -3844,7 +3855,7 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures
                 .open(
                     ip,
@@ -3907,7 +3918,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -3924,8 +3935,8 @@ mod meta_schema_nodes {
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/required`
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/dependentRequired/additionalProperties`
-    pub(super) fn n53_properties_required<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n53_properties_required<const C: bool>(
+        mode: rt::Mode<C>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -3938,7 +3949,6 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n53_properties_required::<
                     C,
-                    E,
                 >(mode, at, v, ip, kp, scope, depth, failures),
             );
         }
@@ -3946,7 +3956,7 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/validation#/properties/required",
             "https://json-schema.org/draft/2020-12/meta/validation#/properties/dependentRequired/additionalProperties",
         ];
-        if E {
+        if C {
             failures.open(ip, kp, URIS[at]);
         }
         let outcome = {
@@ -3976,7 +3986,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(failures, v, ip, kp, URIS[at], &[], valid);
             }
@@ -3984,8 +3994,8 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/type`
-    pub(super) fn n54_properties_type<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n54_properties_type<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -3995,13 +4005,10 @@ mod meta_schema_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n54_properties_type::<
-                    C,
-                    E,
-                >(mode, v, ip, kp, scope, depth, failures),
+                &mut || n54_properties_type::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if E {
+        if C {
             failures
                 .open(
                     ip,
@@ -4030,32 +4037,59 @@ mod meta_schema_nodes {
             };
             if !('any_of: {
                 let mut any = false;
-                if n56_properties_type_anyof_0(
-                    mode.branch(),
-                    0,
-                    v,
-                    ip,
-                    &kp.key("anyOf").index(0),
-                    scope,
-                    depth,
-                    failures,
-                )? {
-                    if !E {
+                let held = if C && failures.recording() {
+                    n56_properties_type_anyof_0(
+                        rt::COLLECT,
+                        0,
+                        v,
+                        ip,
+                        &kp.key("anyOf").index(0),
+                        scope,
+                        depth,
+                        failures,
+                    )?
+                } else {
+                    n56_properties_type_anyof_0(
+                        rt::QUICK,
+                        0,
+                        v,
+                        ip,
+                        &kp.key("anyOf").index(0),
+                        scope,
+                        depth,
+                        failures,
+                    )?
+                };
+                if held {
+                    if !(C && failures.recording()) {
                         break 'any_of true;
                     }
                     any = true;
                 }
-                if E || rt::TypeSet::from_bits(8).matches(v) {
-                    if n57_properties_type_anyof_1(
-                        mode.branch(),
-                        v,
-                        ip,
-                        &kp.key("anyOf").index(1),
-                        scope,
-                        depth,
-                        failures,
-                    )? {
-                        if !E {
+                if (C && failures.recording()) || rt::TypeSet::from_bits(8).matches(v) {
+                    let held = if C && failures.recording() {
+                        n57_properties_type_anyof_1(
+                            rt::COLLECT,
+                            v,
+                            ip,
+                            &kp.key("anyOf").index(1),
+                            scope,
+                            depth,
+                            failures,
+                        )?
+                    } else {
+                        n57_properties_type_anyof_1(
+                            rt::QUICK,
+                            v,
+                            ip,
+                            &kp.key("anyOf").index(1),
+                            scope,
+                            depth,
+                            failures,
+                        )?
+                    };
+                    if held {
+                        if !(C && failures.recording()) {
                             break 'any_of true;
                         }
                         any = true;
@@ -4078,7 +4112,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -4094,8 +4128,8 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/uniqueItems`
-    pub(super) fn n55_properties_uniqueitems<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n55_properties_uniqueitems<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -4103,7 +4137,7 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures
                 .open(
                     ip,
@@ -4137,7 +4171,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -4154,8 +4188,8 @@ mod meta_schema_nodes {
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/0`
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1/items`
-    pub(super) fn n56_properties_type_anyof_0<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n56_properties_type_anyof_0<const C: bool>(
+        mode: rt::Mode<C>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -4168,7 +4202,6 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n56_properties_type_anyof_0::<
                     C,
-                    E,
                 >(mode, at, v, ip, kp, scope, depth, failures),
             );
         }
@@ -4176,7 +4209,7 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/0",
             "https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1/items",
         ];
-        if E {
+        if C {
             failures.open(ip, kp, URIS[at]);
         }
         let outcome = {
@@ -4206,7 +4239,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(failures, v, ip, kp, URIS[at], &[], valid);
             }
@@ -4214,8 +4247,8 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1`
-    pub(super) fn n57_properties_type_anyof_1<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n57_properties_type_anyof_1<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -4227,11 +4260,10 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n57_properties_type_anyof_1::<
                     C,
-                    E,
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if E {
+        if C {
             failures
                 .open(
                     ip,
@@ -4325,7 +4357,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -4341,8 +4373,8 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/$defs/simpleTypes`
-    pub(super) fn n59_defs_simpletypes<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n59_defs_simpletypes<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -4350,7 +4382,7 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures
                 .open(
                     ip,
@@ -4387,7 +4419,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -4403,8 +4435,8 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeInteger`
-    pub(super) fn n61_defs_nonnegativeinteger<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n61_defs_nonnegativeinteger<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -4412,7 +4444,7 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures
                 .open(
                     ip,
@@ -4471,7 +4503,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -4487,8 +4519,8 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/unevaluated#`
-    pub(super) fn n64<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n64<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -4498,10 +4530,10 @@ mod meta_schema_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n64::<C, E>(mode, v, ip, kp, scope, depth, failures),
+                &mut || n64::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if E {
+        if C {
             failures
                 .open(ip, kp, "https://json-schema.org/draft/2020-12/meta/unevaluated#");
         }
@@ -4586,7 +4618,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -4609,8 +4641,8 @@ mod meta_schema_nodes {
     }
     /// `https://json-schema.org/draft/2020-12/meta/unevaluated#/properties/unevaluatedItems`
     /// `https://json-schema.org/draft/2020-12/meta/unevaluated#/properties/unevaluatedProperties`
-    pub(super) fn n65_properties_unevaluateditems<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n65_properties_unevaluateditems<const C: bool>(
+        mode: rt::Mode<C>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -4623,7 +4655,6 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n65_properties_unevaluateditems::<
                     C,
-                    E,
                 >(mode, at, v, ip, kp, scope, depth, failures),
             );
         }
@@ -4631,7 +4662,7 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/unevaluated#/properties/unevaluatedItems",
             "https://json-schema.org/draft/2020-12/meta/unevaluated#/properties/unevaluatedProperties",
         ];
-        if E {
+        if C {
             failures.open(ip, kp, URIS[at]);
         }
         let outcome = {
@@ -4677,7 +4708,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(failures, v, ip, kp, URIS[at], &[], valid);
             }
@@ -4685,8 +4716,8 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/applicator#`
-    pub(super) fn n67<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n67<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -4696,10 +4727,10 @@ mod meta_schema_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n67::<C, E>(mode, v, ip, kp, scope, depth, failures),
+                &mut || n67::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if E {
+        if C {
             failures
                 .open(ip, kp, "https://json-schema.org/draft/2020-12/meta/applicator#");
         }
@@ -5072,7 +5103,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -5099,8 +5130,8 @@ mod meta_schema_nodes {
     /// `https://json-schema.org/draft/2020-12/meta/applicator#/$defs/schemaArray/items`
     /// `https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties/additionalProperties`
     /// `https://json-schema.org/draft/2020-12/meta/applicator#/properties/dependentSchemas/additionalProperties`
-    pub(super) fn n68_properties_additionalproperties<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n68_properties_additionalproperties<const C: bool>(
+        mode: rt::Mode<C>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -5113,7 +5144,6 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n68_properties_additionalproperties::<
                     C,
-                    E,
                 >(mode, at, v, ip, kp, scope, depth, failures),
             );
         }
@@ -5131,7 +5161,7 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties/additionalProperties",
             "https://json-schema.org/draft/2020-12/meta/applicator#/properties/dependentSchemas/additionalProperties",
         ];
-        if E {
+        if C {
             failures.open(ip, kp, URIS[at]);
         }
         let outcome = {
@@ -5177,7 +5207,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(failures, v, ip, kp, URIS[at], &[], valid);
             }
@@ -5188,8 +5218,8 @@ mod meta_schema_nodes {
     /// `https://json-schema.org/draft/2020-12/meta/applicator#/properties/anyOf`
     /// `https://json-schema.org/draft/2020-12/meta/applicator#/properties/oneOf`
     /// `https://json-schema.org/draft/2020-12/meta/applicator#/properties/prefixItems`
-    pub(super) fn n69_properties_allof<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n69_properties_allof<const C: bool>(
+        mode: rt::Mode<C>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -5202,7 +5232,6 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n69_properties_allof::<
                     C,
-                    E,
                 >(mode, at, v, ip, kp, scope, depth, failures),
             );
         }
@@ -5212,7 +5241,7 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/applicator#/properties/oneOf",
             "https://json-schema.org/draft/2020-12/meta/applicator#/properties/prefixItems",
         ];
-        if E {
+        if C {
             failures.open(ip, kp, URIS[at]);
         }
         let outcome = {
@@ -5242,7 +5271,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(failures, v, ip, kp, URIS[at], &[], valid);
             }
@@ -5251,8 +5280,8 @@ mod meta_schema_nodes {
     }
     /// `https://json-schema.org/draft/2020-12/meta/applicator#/properties/dependentSchemas`
     /// `https://json-schema.org/draft/2020-12/meta/applicator#/properties/properties`
-    pub(super) fn n72_properties_dependentschemas<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n72_properties_dependentschemas<const C: bool>(
+        mode: rt::Mode<C>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -5265,7 +5294,6 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n72_properties_dependentschemas::<
                     C,
-                    E,
                 >(mode, at, v, ip, kp, scope, depth, failures),
             );
         }
@@ -5273,7 +5301,7 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/applicator#/properties/dependentSchemas",
             "https://json-schema.org/draft/2020-12/meta/applicator#/properties/properties",
         ];
-        if E {
+        if C {
             failures.open(ip, kp, URIS[at]);
         }
         let outcome = {
@@ -5337,7 +5365,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -5353,8 +5381,8 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties`
-    pub(super) fn n78_properties_patternproperties<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n78_properties_patternproperties<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -5366,11 +5394,10 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n78_properties_patternproperties::<
                     C,
-                    E,
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if E {
+        if C {
             failures
                 .open(
                     ip,
@@ -5463,7 +5490,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -5479,8 +5506,8 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/applicator#/$defs/schemaArray`
-    pub(super) fn n84_defs_schemaarray<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n84_defs_schemaarray<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -5492,11 +5519,10 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n84_defs_schemaarray::<
                     C,
-                    E,
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if E {
+        if C {
             failures
                 .open(
                     ip,
@@ -5576,7 +5602,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -5594,11 +5620,8 @@ mod meta_schema_nodes {
     /// `https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties/propertyNames`
     ///
     /// Applied to a member name, as `propertyNames` does.
-    pub(super) fn n87_patternproperties_propertynames_on_name<
-        const C: bool,
-        const E: bool,
-    >(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n87_patternproperties_propertynames_on_name<const C: bool>(
+        mode: rt::Mode<C>,
         key: &str,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -5617,8 +5640,8 @@ mod meta_schema_nodes {
         Ok(true)
     }
     /// `https://json-schema.org/draft/2020-12/meta/core#`
-    pub(super) fn n89<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n89<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -5628,10 +5651,10 @@ mod meta_schema_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n89::<C, E>(mode, v, ip, kp, scope, depth, failures),
+                &mut || n89::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if E {
+        if C {
             failures.open(ip, kp, "https://json-schema.org/draft/2020-12/meta/core#");
         }
         let outcome = {
@@ -5896,7 +5919,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -5913,8 +5936,8 @@ mod meta_schema_nodes {
     }
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$anchor`
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$dynamicAnchor`
-    pub(super) fn n90_properties_anchor<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n90_properties_anchor<const C: bool>(
+        mode: rt::Mode<C>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -5927,7 +5950,6 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n90_properties_anchor::<
                     C,
-                    E,
                 >(mode, at, v, ip, kp, scope, depth, failures),
             );
         }
@@ -5935,7 +5957,7 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/core#/properties/$anchor",
             "https://json-schema.org/draft/2020-12/meta/core#/properties/$dynamicAnchor",
         ];
-        if E {
+        if C {
             failures.open(ip, kp, URIS[at]);
         }
         let outcome = {
@@ -5965,7 +5987,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(failures, v, ip, kp, URIS[at], &[], valid);
             }
@@ -5973,8 +5995,8 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$defs`
-    pub(super) fn n92_properties_defs<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n92_properties_defs<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -5984,13 +6006,10 @@ mod meta_schema_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n92_properties_defs::<
-                    C,
-                    E,
-                >(mode, v, ip, kp, scope, depth, failures),
+                &mut || n92_properties_defs::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if E {
+        if C {
             failures
                 .open(
                     ip,
@@ -6057,7 +6076,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -6076,8 +6095,8 @@ mod meta_schema_nodes {
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$ref`
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$schema`
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/propertyNames`
-    pub(super) fn n94_properties_dynamicref<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n94_properties_dynamicref<const C: bool>(
+        mode: rt::Mode<C>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -6090,7 +6109,6 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n94_properties_dynamicref::<
                     C,
-                    E,
                 >(mode, at, v, ip, kp, scope, depth, failures),
             );
         }
@@ -6100,7 +6118,7 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/core#/properties/$schema",
             "https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/propertyNames",
         ];
-        if E {
+        if C {
             failures.open(ip, kp, URIS[at]);
         }
         let outcome = {
@@ -6134,7 +6152,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(failures, v, ip, kp, URIS[at], &[], valid);
             }
@@ -6147,8 +6165,8 @@ mod meta_schema_nodes {
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/propertyNames`
     ///
     /// Applied to a member name, as `propertyNames` does.
-    pub(super) fn n94_properties_dynamicref_on_name<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n94_properties_dynamicref_on_name<const C: bool>(
+        mode: rt::Mode<C>,
         at: usize,
         key: &str,
         ip: &rt::Path<'_>,
@@ -6161,7 +6179,6 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n94_properties_dynamicref_on_name::<
                     C,
-                    E,
                 >(mode, at, key, ip, kp, scope, depth, failures),
             );
         }
@@ -6202,8 +6219,8 @@ mod meta_schema_nodes {
         Ok(valid)
     }
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$id`
-    pub(super) fn n95_properties_id<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n95_properties_id<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -6213,13 +6230,10 @@ mod meta_schema_nodes {
     ) -> Result<bool, rt::Halt> {
         if rt::stack_low(depth) {
             return rt::on_new_stack(
-                &mut || n95_properties_id::<
-                    C,
-                    E,
-                >(mode, v, ip, kp, scope, depth, failures),
+                &mut || n95_properties_id::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if E {
+        if C {
             failures
                 .open(
                     ip,
@@ -6286,7 +6300,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -6302,8 +6316,8 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary`
-    pub(super) fn n98_properties_vocabulary<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n98_properties_vocabulary<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -6315,11 +6329,10 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n98_properties_vocabulary::<
                     C,
-                    E,
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if E {
+        if C {
             failures
                 .open(
                     ip,
@@ -6412,7 +6425,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -6428,8 +6441,8 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/additionalProperties`
-    pub(super) fn n99_vocabulary_additionalproperties<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n99_vocabulary_additionalproperties<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -6437,7 +6450,7 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if E {
+        if C {
             failures
                 .open(
                     ip,
@@ -6471,7 +6484,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
@@ -6487,8 +6500,8 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$defs/additionalProperties`
-    pub(super) fn n102_erties_defs_additionalproperties<const C: bool, const E: bool>(
-        mode: rt::Mode<C, E>,
+    pub(super) fn n102_erties_defs_additionalproperties<const C: bool>(
+        mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -6500,11 +6513,10 @@ mod meta_schema_nodes {
             return rt::on_new_stack(
                 &mut || n102_erties_defs_additionalproperties::<
                     C,
-                    E,
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if E {
+        if C {
             failures
                 .open(
                     ip,
@@ -6563,7 +6575,7 @@ mod meta_schema_nodes {
             }
             Ok(valid)
         };
-        if E {
+        if C && failures.recording() {
             if let Ok(valid) = outcome {
                 rt::close_unit(
                     failures,
