@@ -171,9 +171,10 @@ pub fn schema(item: Item<'_>, ir: &Ir, limits: &Limits, runtime: &Runtime) -> To
                 rt::check_arguments(instance, #max_depth, #max_nodes, #max_string)
                     .map_err(rt::Error::instance_execution_failure)?;
                 #evaluate_object
-                let mut failures = rt::Sink::for_output(#max_steps);
+                let mut trace = rt::Trace::default();
+                let mut failures = rt::Sink::for_output(&mut trace, #max_steps);
                 let outcome = #module::#root;
-                rt::evaluation(outcome, failures)
+                rt::evaluation(outcome, trace)
             }
         }
 
@@ -619,7 +620,7 @@ impl<'a> Cx<'a> {
             let annotations = self.annotations();
             let recording = recording();
             quote! {
-                if C {
+                if #recording {
                     failures.open(ip, kp, #uri);
                 }
                 let outcome = { #body };

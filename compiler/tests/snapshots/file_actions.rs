@@ -53,7 +53,8 @@ impl ::toolschema::Validate for FileActions {
         use ::toolschema::__private as rt;
         rt::check_arguments(instance, 128, 1000000, 16777216)
             .map_err(rt::Error::instance_execution_failure)?;
-        let mut failures = rt::Sink::for_output(10000000);
+        let mut trace = rt::Trace::default();
+        let mut failures = rt::Sink::for_output(&mut trace, 10000000);
         let outcome = file_actions_nodes::n0(
             rt::COLLECT,
             instance,
@@ -62,7 +63,7 @@ impl ::toolschema::Validate for FileActions {
             0,
             &mut failures,
         );
-        rt::evaluation(outcome, failures)
+        rt::evaluation(outcome, trace)
     }
 }
 #[allow(
@@ -94,7 +95,7 @@ mod file_actions_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#");
         }
         let outcome = {
@@ -462,7 +463,7 @@ mod file_actions_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#/oneOf/0");
         }
         let outcome = {
@@ -553,7 +554,7 @@ mod file_actions_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#/oneOf/1");
         }
         let outcome = {
@@ -676,7 +677,7 @@ mod file_actions_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#/oneOf/2");
         }
         let outcome = {
@@ -767,7 +768,7 @@ mod file_actions_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#/oneOf/3");
         }
         let outcome = {
@@ -841,7 +842,7 @@ mod file_actions_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#/oneOf/4");
         }
         let outcome = {
@@ -964,7 +965,7 @@ mod file_actions_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#/oneOf/5");
         }
         let outcome = {
@@ -1038,7 +1039,7 @@ mod file_actions_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#/properties/timeout");
         }
         let outcome = {
@@ -1196,7 +1197,7 @@ mod file_actions_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures
                 .open(ip, kp, "toolschema:///schema.json#/properties/timeout/oneOf/0");
         }
@@ -1268,7 +1269,7 @@ mod file_actions_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures
                 .open(ip, kp, "toolschema:///schema.json#/properties/timeout/oneOf/1");
         }
@@ -1338,7 +1339,7 @@ mod file_actions_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures
                 .open(ip, kp, "toolschema:///schema.json#/properties/timeout/oneOf/2");
         }
@@ -1385,7 +1386,7 @@ mod file_actions_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures
                 .open(ip, kp, "toolschema:///schema.json#/oneOf/5/properties/dry_run");
         }
@@ -1432,7 +1433,7 @@ mod file_actions_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures
                 .open(ip, kp, "toolschema:///schema.json#/oneOf/4/properties/action");
         }
@@ -1493,7 +1494,7 @@ mod file_actions_nodes {
             "toolschema:///schema.json#/oneOf/1/properties/path",
             "toolschema:///schema.json#/oneOf/0/properties/path",
         ];
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, URIS[at]);
         }
         let outcome = {
@@ -1541,7 +1542,7 @@ mod file_actions_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures
                 .open(ip, kp, "toolschema:///schema.json#/oneOf/3/properties/action");
         }
@@ -1588,7 +1589,7 @@ mod file_actions_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures
                 .open(ip, kp, "toolschema:///schema.json#/oneOf/3/properties/recursive");
         }
@@ -1635,7 +1636,7 @@ mod file_actions_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures
                 .open(ip, kp, "toolschema:///schema.json#/oneOf/2/properties/action");
         }
@@ -1684,7 +1685,7 @@ mod file_actions_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures
                 .open(ip, kp, "toolschema:///schema.json#/oneOf/1/properties/action");
         }
@@ -1731,7 +1732,7 @@ mod file_actions_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures
                 .open(ip, kp, "toolschema:///schema.json#/oneOf/0/properties/action");
         }

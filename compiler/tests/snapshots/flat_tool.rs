@@ -53,7 +53,8 @@ impl ::toolschema::Validate for FlatTool {
         use ::toolschema::__private as rt;
         rt::check_arguments(instance, 128, 1000000, 16777216)
             .map_err(rt::Error::instance_execution_failure)?;
-        let mut failures = rt::Sink::for_output(10000000);
+        let mut trace = rt::Trace::default();
+        let mut failures = rt::Sink::for_output(&mut trace, 10000000);
         let outcome = flat_tool_nodes::n0(
             rt::COLLECT,
             instance,
@@ -62,7 +63,7 @@ impl ::toolschema::Validate for FlatTool {
             0,
             &mut failures,
         );
-        rt::evaluation(outcome, failures)
+        rt::evaluation(outcome, trace)
     }
 }
 #[allow(
@@ -94,7 +95,7 @@ mod flat_tool_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#");
         }
         let outcome = {
@@ -291,7 +292,7 @@ mod flat_tool_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#/properties/exact");
         }
         let outcome = {
@@ -337,7 +338,7 @@ mod flat_tool_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#/properties/limit");
         }
         let outcome = {
@@ -428,7 +429,7 @@ mod flat_tool_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#/properties/query");
         }
         let outcome = {
@@ -508,7 +509,7 @@ mod flat_tool_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#/properties/site");
         }
         let outcome = {
@@ -573,7 +574,7 @@ mod flat_tool_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#/properties/sort");
         }
         let outcome = {

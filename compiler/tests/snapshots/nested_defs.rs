@@ -49,7 +49,8 @@ impl ::toolschema::Validate for NestedDefs {
         use ::toolschema::__private as rt;
         rt::check_arguments(instance, 128, 1000000, 16777216)
             .map_err(rt::Error::instance_execution_failure)?;
-        let mut failures = rt::Sink::for_output(10000000);
+        let mut trace = rt::Trace::default();
+        let mut failures = rt::Sink::for_output(&mut trace, 10000000);
         let outcome = nested_defs_nodes::n0(
             rt::COLLECT,
             instance,
@@ -58,7 +59,7 @@ impl ::toolschema::Validate for NestedDefs {
             0,
             &mut failures,
         );
-        rt::evaluation(outcome, failures)
+        rt::evaluation(outcome, trace)
     }
 }
 #[allow(
@@ -90,7 +91,7 @@ mod nested_defs_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#");
         }
         let outcome = {
@@ -235,7 +236,7 @@ mod nested_defs_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#/properties/assignee");
         }
         let outcome = {
@@ -273,7 +274,7 @@ mod nested_defs_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#/properties/labels");
         }
         let outcome = {
@@ -368,7 +369,7 @@ mod nested_defs_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#/properties/title");
         }
         let outcome = {
@@ -414,7 +415,7 @@ mod nested_defs_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#/properties/labels/items");
         }
         let outcome = {
@@ -452,7 +453,7 @@ mod nested_defs_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#/$defs/label");
         }
         let outcome = {
@@ -518,7 +519,7 @@ mod nested_defs_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#/$defs/user");
         }
         let outcome = {
@@ -622,7 +623,7 @@ mod nested_defs_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#/$defs/user/properties/id");
         }
         let outcome = {
@@ -697,7 +698,7 @@ mod nested_defs_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures
                 .open(ip, kp, "toolschema:///schema.json#/$defs/user/properties/login");
         }

@@ -53,7 +53,8 @@ impl ::toolschema::Validate for RecursiveTree {
         use ::toolschema::__private as rt;
         rt::check_arguments(instance, 128, 1000000, 16777216)
             .map_err(rt::Error::instance_execution_failure)?;
-        let mut failures = rt::Sink::for_output(10000000);
+        let mut trace = rt::Trace::default();
+        let mut failures = rt::Sink::for_output(&mut trace, 10000000);
         let outcome = recursive_tree_nodes::n0(
             rt::COLLECT,
             instance,
@@ -62,7 +63,7 @@ impl ::toolschema::Validate for RecursiveTree {
             0,
             &mut failures,
         );
-        rt::evaluation(outcome, failures)
+        rt::evaluation(outcome, trace)
     }
 }
 #[allow(
@@ -97,7 +98,7 @@ mod recursive_tree_nodes {
         if rt::stack_low(depth) {
             return rt::on_new_stack(&mut || n0::<C>(mode, v, ip, kp, depth, failures));
         }
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#");
         }
         let outcome = {
@@ -236,7 +237,7 @@ mod recursive_tree_nodes {
                 &mut || n1_properties_children::<C>(mode, v, ip, kp, depth, failures),
             );
         }
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#/properties/children");
         }
         let outcome = {
@@ -312,7 +313,7 @@ mod recursive_tree_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#/properties/name");
         }
         let outcome = {
@@ -365,7 +366,7 @@ mod recursive_tree_nodes {
                 >(mode, v, ip, kp, depth, failures),
             );
         }
-        if C {
+        if C && failures.recording() {
             failures
                 .open(ip, kp, "toolschema:///schema.json#/properties/children/items");
         }

@@ -56,7 +56,8 @@ impl crate::facade::toolschema::Validate for FlatTool {
         use crate::facade::toolschema::__private as rt;
         rt::check_arguments(instance, 128, 1000000, 16777216)
             .map_err(rt::Error::instance_execution_failure)?;
-        let mut failures = rt::Sink::for_output(10000000);
+        let mut trace = rt::Trace::default();
+        let mut failures = rt::Sink::for_output(&mut trace, 10000000);
         let outcome = flat_tool_nodes::n0(
             rt::COLLECT,
             instance,
@@ -65,7 +66,7 @@ impl crate::facade::toolschema::Validate for FlatTool {
             0,
             &mut failures,
         );
-        rt::evaluation(outcome, failures)
+        rt::evaluation(outcome, trace)
     }
 }
 #[allow(
@@ -97,7 +98,7 @@ mod flat_tool_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#");
         }
         let outcome = {
@@ -294,7 +295,7 @@ mod flat_tool_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#/properties/exact");
         }
         let outcome = {
@@ -340,7 +341,7 @@ mod flat_tool_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#/properties/limit");
         }
         let outcome = {
@@ -431,7 +432,7 @@ mod flat_tool_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#/properties/query");
         }
         let outcome = {
@@ -511,7 +512,7 @@ mod flat_tool_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#/properties/site");
         }
         let outcome = {
@@ -576,7 +577,7 @@ mod flat_tool_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#/properties/sort");
         }
         let outcome = {

@@ -53,7 +53,8 @@ impl ::toolschema::Validate for UnevaluatedAllOf {
         use ::toolschema::__private as rt;
         rt::check_arguments(instance, 128, 1000000, 16777216)
             .map_err(rt::Error::instance_execution_failure)?;
-        let mut failures = rt::Sink::for_output(10000000);
+        let mut trace = rt::Trace::default();
+        let mut failures = rt::Sink::for_output(&mut trace, 10000000);
         let outcome = unevaluated_all_of_nodes::n0(
             rt::COLLECT,
             instance,
@@ -62,7 +63,7 @@ impl ::toolschema::Validate for UnevaluatedAllOf {
             0,
             &mut failures,
         );
-        rt::evaluation(outcome, failures)
+        rt::evaluation(outcome, trace)
     }
 }
 #[allow(
@@ -94,7 +95,7 @@ mod unevaluated_all_of_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#");
         }
         let outcome = {
@@ -327,7 +328,7 @@ mod unevaluated_all_of_nodes {
         failures: &mut rt::Sink,
         out: Option<&mut rt::Marks>,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#/allOf/0");
         }
         let outcome = {
@@ -419,7 +420,7 @@ mod unevaluated_all_of_nodes {
         failures: &mut rt::Sink,
         out: Option<&mut rt::Marks>,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#/allOf/1");
         }
         let outcome = {
@@ -491,7 +492,7 @@ mod unevaluated_all_of_nodes {
         failures: &mut rt::Sink,
         out: Option<&mut rt::Marks>,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#/anyOf/0");
         }
         let outcome = {
@@ -564,7 +565,7 @@ mod unevaluated_all_of_nodes {
         failures: &mut rt::Sink,
         out: Option<&mut rt::Marks>,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#/anyOf/1");
         }
         let outcome = {
@@ -642,7 +643,7 @@ mod unevaluated_all_of_nodes {
             "toolschema:///schema.json#/anyOf/1/properties/end",
             "toolschema:///schema.json#/anyOf/0/properties/start",
         ];
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, URIS[at]);
         }
         let outcome = {
@@ -686,7 +687,7 @@ mod unevaluated_all_of_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures
                 .open(ip, kp, "toolschema:///schema.json#/allOf/1/properties/encoding");
         }
@@ -733,7 +734,7 @@ mod unevaluated_all_of_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#/allOf/0/properties/path");
         }
         let outcome = {

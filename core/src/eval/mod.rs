@@ -36,4 +36,5 @@ pub use sink::{
     Annotates, COLLECT, Flow, Halt, Mode, QUICK, Sink, close_unit, evaluation,
     evaluation_not_object, finish, is_valid_admitting, not_an_object, record,
 };
-pub(crate) use trace::{Entry, Trace, Unit};
+pub use trace::Trace;
+pub(crate) use trace::{Entry, Unit};

@@ -35,7 +35,7 @@ fn too_deep(ip: &Path<'_>, kp: &Path<'_>, uri: &str, limit: usize) -> Halt {
 /// What one evaluation carries along: the failures recorded so far and the evaluation steps
 /// left (the interpreter's `max_evaluation_steps`).
 #[derive(Debug)]
-pub struct Sink {
+pub struct Sink<'t> {
     failures: Vec<Failure>,
     steps_left: usize,
     arguments: Option<ArgumentBudget>,
@@ -43,12 +43,13 @@ pub struct Sink {
     /// entered may admit; 0 when none.
     hand: usize,
     /// The units an evaluation for the output formats records (see [`Sink::recording`]).
-    trace: Option<Box<Trace>>,
+    /// Borrowed, so that a sink needs no drop: one that did would pay for it on every call.
+    trace: Option<&'t mut Trace>,
 }
 
-impl Sink {
+impl<'t> Sink<'t> {
     /// An empty sink allowing `steps` subschema evaluations. Allocates nothing.
-    pub fn new(steps: usize) -> Sink {
+    pub fn new(steps: usize) -> Sink<'t> {
         Sink {
             failures: Vec::new(),
             steps_left: steps,
@@ -61,9 +62,9 @@ impl Sink {
     /// A sink for an evaluation for the output formats: failures go into the units of the
     /// subschemas they belong to, beside the annotations (see [`crate::output`]). Evaluation
     /// in the collecting flavour records with it; see [`Sink::recording`].
-    pub fn for_output(steps: usize) -> Sink {
+    pub fn for_output(trace: &'t mut Trace, steps: usize) -> Sink<'t> {
         Sink {
-            trace: Some(Box::default()),
+            trace: Some(trace),
             ..Sink::new(steps)
         }
     }
@@ -77,7 +78,7 @@ impl Sink {
         max_depth: usize,
         max_nodes: usize,
         max_string_length: usize,
-    ) -> Sink {
+    ) -> Sink<'t> {
         let budget = match instance {
             Value::Object(map) => {
                 ArgumentBudget::for_root(map, max_depth, max_nodes, max_string_length)
@@ -226,11 +227,6 @@ impl Sink {
         }
     }
 
-    /// The units recorded, when recording.
-    pub(crate) fn into_trace(self) -> Option<Box<Trace>> {
-        self.trace
-    }
-
     /// The failures recorded.
     pub fn into_failures(self) -> Vec<Failure> {
         self.failures
@@ -334,12 +330,13 @@ pub fn close_unit(
     failures.close(valid);
 }
 
-/// The result of a generated validator's [`Validate::evaluate`](crate::Validate::evaluate).
+/// The result of a [`Validate::evaluate`](crate::Validate::evaluate) whose evaluation ended
+/// with `outcome`, having recorded `trace`.
 pub fn evaluation(
     outcome: Result<bool, Halt>,
-    sink: Sink,
+    trace: Trace,
 ) -> Result<crate::output::Evaluation, Error> {
-    crate::output::Evaluation::from_trace(outcome.map(|_| sink.into_trace().unwrap_or_default()))
+    crate::output::Evaluation::from_trace(outcome.map(|_| trace))
 }
 
 /// The result of [`Validate::evaluate`](crate::Validate::evaluate) for a tool's arguments that

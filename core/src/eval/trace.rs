@@ -37,10 +37,12 @@ pub(crate) enum Entry {
     Annotation(Annotation),
 }
 
-/// The units recorded so far, and the schema units still open, innermost last.
+/// What an evaluation for the output formats records: the units so far, and the schema units
+/// still open, innermost last. Made empty, lent to [`Sink::for_output`](super::Sink::for_output)
+/// and turned into an [`Evaluation`](crate::Evaluation) by [`evaluation`](super::evaluation).
 #[derive(Debug, Default)]
-pub(crate) struct Trace {
-    pub units: Vec<Unit>,
+pub struct Trace {
+    pub(crate) units: Vec<Unit>,
     open: Vec<u32>,
 }
 
@@ -55,7 +57,7 @@ impl Trace {
     }
 
     /// Opens the unit of a subschema applied at `ip`, reached along `kp`.
-    pub fn open(&mut self, ip: &Path<'_>, kp: &Path<'_>, absolute: Cow<'static, str>) {
+    pub(crate) fn open(&mut self, ip: &Path<'_>, kp: &Path<'_>, absolute: Cow<'static, str>) {
         let index = self.add(Entry::Schema {
             instance_location: ip.pointer(),
             keyword_location: kp.pointer(),
@@ -66,7 +68,7 @@ impl Trace {
     }
 
     /// Closes the innermost open unit with its result.
-    pub fn close(&mut self, result: bool) {
+    pub(crate) fn close(&mut self, result: bool) {
         if let Some(index) = self.open.pop() {
             if let Entry::Schema { valid, .. } = &mut self.units[index as usize].entry {
                 *valid = result;
@@ -75,13 +77,13 @@ impl Trace {
     }
 
     /// Records a failure in the innermost open unit.
-    pub fn fail(&mut self, failure: Failure) {
+    pub(crate) fn fail(&mut self, failure: Failure) {
         self.add(Entry::Failure(failure));
     }
 
     /// Records an annotation of the innermost open unit's subschema, whose keyword location is
     /// `kp` and absolute location `absolute` (the keyword is appended to both).
-    pub fn annotate(
+    pub(crate) fn annotate(
         &mut self,
         ip: &Path<'_>,
         kp: &Path<'_>,

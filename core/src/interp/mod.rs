@@ -21,7 +21,7 @@ mod references;
 mod unevaluated;
 
 use crate::error::{Error, Failure};
-use crate::eval::{Flow, Halt, Marks, Path, Scope, Sink, not_an_object, stack};
+use crate::eval::{Flow, Halt, Marks, Path, Scope, Sink, Trace, not_an_object, stack};
 use crate::ir::{Check, Ir, Node, NodeId};
 use crate::messages;
 use crate::output::Evaluation;
@@ -89,9 +89,9 @@ impl<'ir> Interpreter<'ir> {
             let failure = not_an_object(uri, instance);
             return Ok(Evaluation::refused(uri.clone(), failure));
         }
-        let mut sink = Sink::for_output(self.max_steps);
-        let outcome = self.run::<true>(instance, &mut sink);
-        Evaluation::from_trace(outcome.map(|_| sink.into_trace().unwrap_or_default()))
+        let mut trace = Trace::default();
+        let outcome = self.run::<true>(instance, &mut Sink::for_output(&mut trace, self.max_steps));
+        crate::eval::evaluation(outcome, trace)
     }
 
     fn run<const C: bool>(&self, instance: &Value, sink: &mut Sink) -> Flow {

@@ -66,7 +66,8 @@ impl crate::Validate for MetaSchema {
                 ::core::primitive::usize::MAX,
             )
             .map_err(rt::Error::instance_execution_failure)?;
-        let mut failures = rt::Sink::for_output(10000000);
+        let mut trace = rt::Trace::default();
+        let mut failures = rt::Sink::for_output(&mut trace, 10000000);
         let outcome = meta_schema_nodes::n0(
             rt::COLLECT,
             instance,
@@ -76,7 +77,7 @@ impl crate::Validate for MetaSchema {
             0,
             &mut failures,
         );
-        rt::evaluation(outcome, failures)
+        rt::evaluation(outcome, trace)
     }
 }
 #[allow(
@@ -114,7 +115,7 @@ mod meta_schema_nodes {
                 &mut || n0::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "https://json-schema.org/draft/2020-12/schema#");
         }
         let outcome = {
@@ -364,7 +365,7 @@ mod meta_schema_nodes {
                 &mut || n1_allof_0::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if C {
+        if C && failures.recording() {
             failures
                 .open(ip, kp, "https://json-schema.org/draft/2020-12/schema#/allOf/0");
         }
@@ -425,7 +426,7 @@ mod meta_schema_nodes {
                 &mut || n2_allof_1::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if C {
+        if C && failures.recording() {
             failures
                 .open(ip, kp, "https://json-schema.org/draft/2020-12/schema#/allOf/1");
         }
@@ -486,7 +487,7 @@ mod meta_schema_nodes {
                 &mut || n3_allof_2::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if C {
+        if C && failures.recording() {
             failures
                 .open(ip, kp, "https://json-schema.org/draft/2020-12/schema#/allOf/2");
         }
@@ -547,7 +548,7 @@ mod meta_schema_nodes {
                 &mut || n4_allof_3::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if C {
+        if C && failures.recording() {
             failures
                 .open(ip, kp, "https://json-schema.org/draft/2020-12/schema#/allOf/3");
         }
@@ -608,7 +609,7 @@ mod meta_schema_nodes {
                 &mut || n5_allof_4::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if C {
+        if C && failures.recording() {
             failures
                 .open(ip, kp, "https://json-schema.org/draft/2020-12/schema#/allOf/4");
         }
@@ -669,7 +670,7 @@ mod meta_schema_nodes {
                 &mut || n6_allof_5::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if C {
+        if C && failures.recording() {
             failures
                 .open(ip, kp, "https://json-schema.org/draft/2020-12/schema#/allOf/5");
         }
@@ -730,7 +731,7 @@ mod meta_schema_nodes {
                 &mut || n7_allof_6::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if C {
+        if C && failures.recording() {
             failures
                 .open(ip, kp, "https://json-schema.org/draft/2020-12/schema#/allOf/6");
         }
@@ -793,7 +794,7 @@ mod meta_schema_nodes {
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if C {
+        if C && failures.recording() {
             failures
                 .open(
                     ip,
@@ -868,7 +869,7 @@ mod meta_schema_nodes {
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if C {
+        if C && failures.recording() {
             failures
                 .open(
                     ip,
@@ -944,7 +945,7 @@ mod meta_schema_nodes {
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if C {
+        if C && failures.recording() {
             failures
                 .open(
                     ip,
@@ -1044,7 +1045,7 @@ mod meta_schema_nodes {
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if C {
+        if C && failures.recording() {
             failures
                 .open(
                     ip,
@@ -1143,7 +1144,7 @@ mod meta_schema_nodes {
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if C {
+        if C && failures.recording() {
             failures
                 .open(
                     ip,
@@ -1285,7 +1286,7 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/schema#/properties/dependencies/additionalProperties/anyOf/0",
             "https://json-schema.org/draft/2020-12/schema#/properties/definitions/additionalProperties",
         ];
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, URIS[at]);
         }
         let outcome = {
@@ -1355,7 +1356,7 @@ mod meta_schema_nodes {
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if C {
+        if C && failures.recording() {
             failures
                 .open(
                     ip,
@@ -1430,7 +1431,7 @@ mod meta_schema_nodes {
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if C {
+        if C && failures.recording() {
             failures
                 .open(
                     ip,
@@ -1541,7 +1542,7 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/items",
             "https://json-schema.org/draft/2020-12/meta/validation#/properties/pattern",
         ];
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, URIS[at]);
         }
         let outcome = {
@@ -1615,7 +1616,7 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/core#/properties/$comment",
             "https://json-schema.org/draft/2020-12/meta/core#/$defs/uriString",
         ];
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, URIS[at]);
         }
         let outcome = {
@@ -1708,7 +1709,7 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures
                 .open(
                     ip,
@@ -1795,7 +1796,7 @@ mod meta_schema_nodes {
                 &mut || n20::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "https://json-schema.org/draft/2020-12/meta/content#");
         }
         let outcome = {
@@ -1966,7 +1967,7 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/content#/properties/contentEncoding",
             "https://json-schema.org/draft/2020-12/meta/content#/properties/contentMediaType",
         ];
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, URIS[at]);
         }
         let outcome = {
@@ -2025,7 +2026,7 @@ mod meta_schema_nodes {
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if C {
+        if C && failures.recording() {
             failures
                 .open(
                     ip,
@@ -2114,7 +2115,7 @@ mod meta_schema_nodes {
                 &mut || n24::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if C {
+        if C && failures.recording() {
             failures
                 .open(
                     ip,
@@ -2215,7 +2216,7 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures
                 .open(
                     ip,
@@ -2279,7 +2280,7 @@ mod meta_schema_nodes {
                 &mut || n26::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if C {
+        if C && failures.recording() {
             failures
                 .open(ip, kp, "https://json-schema.org/draft/2020-12/meta/meta-data#");
         }
@@ -2624,7 +2625,7 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/meta-data#/properties/readOnly",
             "https://json-schema.org/draft/2020-12/meta/meta-data#/properties/writeOnly",
         ];
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, URIS[at]);
         }
         let outcome = {
@@ -2691,7 +2692,7 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/meta-data#/properties/description",
             "https://json-schema.org/draft/2020-12/meta/meta-data#/properties/title",
         ];
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, URIS[at]);
         }
         let outcome = {
@@ -2750,7 +2751,7 @@ mod meta_schema_nodes {
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if C {
+        if C && failures.recording() {
             failures
                 .open(
                     ip,
@@ -2840,7 +2841,7 @@ mod meta_schema_nodes {
                 &mut || n35::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if C {
+        if C && failures.recording() {
             failures
                 .open(ip, kp, "https://json-schema.org/draft/2020-12/meta/validation#");
         }
@@ -3459,7 +3460,7 @@ mod meta_schema_nodes {
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if C {
+        if C && failures.recording() {
             failures
                 .open(
                     ip,
@@ -3557,7 +3558,7 @@ mod meta_schema_nodes {
                 &mut || n38_properties_enum::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if C {
+        if C && failures.recording() {
             failures
                 .open(
                     ip,
@@ -3652,7 +3653,7 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/validation#/properties/maximum",
             "https://json-schema.org/draft/2020-12/meta/validation#/properties/minimum",
         ];
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, URIS[at]);
         }
         let outcome = {
@@ -3727,7 +3728,7 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/validation#/properties/minContains",
             "https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeIntegerDefault0",
         ];
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, URIS[at]);
         }
         let outcome = {
@@ -3807,7 +3808,7 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/validation#/properties/minLength",
             "https://json-schema.org/draft/2020-12/meta/validation#/properties/minProperties",
         ];
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, URIS[at]);
         }
         let outcome = {
@@ -3855,7 +3856,7 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures
                 .open(
                     ip,
@@ -3956,7 +3957,7 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/validation#/properties/required",
             "https://json-schema.org/draft/2020-12/meta/validation#/properties/dependentRequired/additionalProperties",
         ];
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, URIS[at]);
         }
         let outcome = {
@@ -4008,7 +4009,7 @@ mod meta_schema_nodes {
                 &mut || n54_properties_type::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if C {
+        if C && failures.recording() {
             failures
                 .open(
                     ip,
@@ -4137,7 +4138,7 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures
                 .open(
                     ip,
@@ -4209,7 +4210,7 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/0",
             "https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1/items",
         ];
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, URIS[at]);
         }
         let outcome = {
@@ -4263,7 +4264,7 @@ mod meta_schema_nodes {
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if C {
+        if C && failures.recording() {
             failures
                 .open(
                     ip,
@@ -4382,7 +4383,7 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures
                 .open(
                     ip,
@@ -4444,7 +4445,7 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures
                 .open(
                     ip,
@@ -4533,7 +4534,7 @@ mod meta_schema_nodes {
                 &mut || n64::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if C {
+        if C && failures.recording() {
             failures
                 .open(ip, kp, "https://json-schema.org/draft/2020-12/meta/unevaluated#");
         }
@@ -4662,7 +4663,7 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/unevaluated#/properties/unevaluatedItems",
             "https://json-schema.org/draft/2020-12/meta/unevaluated#/properties/unevaluatedProperties",
         ];
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, URIS[at]);
         }
         let outcome = {
@@ -4730,7 +4731,7 @@ mod meta_schema_nodes {
                 &mut || n67::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if C {
+        if C && failures.recording() {
             failures
                 .open(ip, kp, "https://json-schema.org/draft/2020-12/meta/applicator#");
         }
@@ -5161,7 +5162,7 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties/additionalProperties",
             "https://json-schema.org/draft/2020-12/meta/applicator#/properties/dependentSchemas/additionalProperties",
         ];
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, URIS[at]);
         }
         let outcome = {
@@ -5241,7 +5242,7 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/applicator#/properties/oneOf",
             "https://json-schema.org/draft/2020-12/meta/applicator#/properties/prefixItems",
         ];
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, URIS[at]);
         }
         let outcome = {
@@ -5301,7 +5302,7 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/applicator#/properties/dependentSchemas",
             "https://json-schema.org/draft/2020-12/meta/applicator#/properties/properties",
         ];
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, URIS[at]);
         }
         let outcome = {
@@ -5397,7 +5398,7 @@ mod meta_schema_nodes {
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if C {
+        if C && failures.recording() {
             failures
                 .open(
                     ip,
@@ -5522,7 +5523,7 @@ mod meta_schema_nodes {
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if C {
+        if C && failures.recording() {
             failures
                 .open(
                     ip,
@@ -5654,7 +5655,7 @@ mod meta_schema_nodes {
                 &mut || n89::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, "https://json-schema.org/draft/2020-12/meta/core#");
         }
         let outcome = {
@@ -5957,7 +5958,7 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/core#/properties/$anchor",
             "https://json-schema.org/draft/2020-12/meta/core#/properties/$dynamicAnchor",
         ];
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, URIS[at]);
         }
         let outcome = {
@@ -6009,7 +6010,7 @@ mod meta_schema_nodes {
                 &mut || n92_properties_defs::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if C {
+        if C && failures.recording() {
             failures
                 .open(
                     ip,
@@ -6118,7 +6119,7 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/core#/properties/$schema",
             "https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/propertyNames",
         ];
-        if C {
+        if C && failures.recording() {
             failures.open(ip, kp, URIS[at]);
         }
         let outcome = {
@@ -6233,7 +6234,7 @@ mod meta_schema_nodes {
                 &mut || n95_properties_id::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if C {
+        if C && failures.recording() {
             failures
                 .open(
                     ip,
@@ -6332,7 +6333,7 @@ mod meta_schema_nodes {
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if C {
+        if C && failures.recording() {
             failures
                 .open(
                     ip,
@@ -6450,7 +6451,7 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if C {
+        if C && failures.recording() {
             failures
                 .open(
                     ip,
@@ -6516,7 +6517,7 @@ mod meta_schema_nodes {
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
-        if C {
+        if C && failures.recording() {
             failures
                 .open(
                     ip,

@@ -138,7 +138,7 @@ pub struct Evaluation {
 
 impl Evaluation {
     /// The evaluation a back end recorded in `trace`, or the halt that stopped it.
-    pub(crate) fn from_trace(outcome: Result<Box<Trace>, Halt>) -> Result<Evaluation, Error> {
+    pub(crate) fn from_trace(outcome: Result<Trace, Halt>) -> Result<Evaluation, Error> {
         let trace = outcome.map_err(|Halt(failure)| Error::instance_execution_failure(*failure))?;
         let mut units = trace.units;
         derive::applicator_annotations(&mut units);
