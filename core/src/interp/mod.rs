@@ -108,7 +108,7 @@ impl<'ir> Interpreter<'ir> {
     /// Evaluates node `id` against `v`. `out`, when given, receives the members this node
     /// evaluated, if it holds. Recording for the output formats (see [`Sink::recording`])
     /// records the node's unit, its failures inside, and its annotations.
-    #[inline]
+    #[inline(always)]
     fn eval<const C: bool>(
         &self,
         id: NodeId,
@@ -419,22 +419,39 @@ impl<'ir> Interpreter<'ir> {
         let node = self.ir.node(child);
         if matches!(node.checks[..], [Check::Never]) {
             if C {
-                st.open(ip, kp, node.uri.clone());
-            }
-            if C {
-                st.push(Failure::borrowing(
-                    ip.pointer(),
-                    kp.pointer(),
-                    Some(Cow::Owned(node.uri.clone())),
-                    keyword,
-                    messages::false_schema(keyword, name, index).into(),
-                ));
-            }
-            if C {
-                st.close(false);
+                false_member(st, node, ip, kp, keyword, name, index);
             }
             return Ok(false);
         }
         self.eval::<C>(child, v, At { ip, kp, ..at }, st, None)
+    }
+}
+
+/// Records the failure of a `false` subschema applied to a member (`name` or `index`) by
+/// `keyword`, inside the member's unit when recording for the output formats.
+#[cold]
+#[inline(never)]
+fn false_member(
+    st: &mut Sink,
+    node: &Node,
+    ip: &Path<'_>,
+    kp: &Path<'_>,
+    keyword: &'static str,
+    name: Option<&str>,
+    index: Option<usize>,
+) {
+    let recording = st.recording();
+    if recording {
+        st.open(ip, kp, node.uri.clone());
+    }
+    st.push(Failure::borrowing(
+        ip.pointer(),
+        kp.pointer(),
+        Some(Cow::Owned(node.uri.clone())),
+        keyword,
+        messages::false_schema(keyword, name, index).into(),
+    ));
+    if recording {
+        st.close(false);
     }
 }

@@ -34,6 +34,9 @@ impl crate::Validate for MetaSchema {
         instance: &crate::__private::Value,
     ) -> ::core::result::Result<(), crate::Error> {
         use crate::__private as rt;
+        if rt::Validate::is_valid(self, instance) {
+            return ::core::result::Result::Ok(());
+        }
         rt::check_arguments(
                 instance,
                 128,
