@@ -181,15 +181,7 @@ fn mcp_tools(corpus: &Path, out_dir: &Path) {
                 continue;
             };
             items.push(tokens);
-            let camel: String = ident_name
-                .split('_')
-                .map(|w| {
-                    let mut c = w.chars();
-                    c.next()
-                        .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
-                        .unwrap_or_default()
-                })
-                .collect();
+            let camel = camel(&ident_name);
             let tool_name = tool["name"].as_str().unwrap_or("");
             let _ = writeln!(table, "    ({name:?}, {tool_name:?}, {i}, &{camel}),");
             // The types come from the IR the validator was generated from.
@@ -558,6 +550,18 @@ fn expected_failures(path: &Path) -> BTreeSet<String> {
         .collect()
 }
 
+/// The name of the struct the builder generates for the schema named `name` (snake case).
+fn camel(name: &str) -> String {
+    name.split('_')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
 fn ident(text: &str) -> String {
     let mut out = String::new();
     for c in text.chars() {
@@ -620,16 +624,7 @@ fn output_suites(suite: &Path, out_dir: &Path) {
                 let validator = match compile(&item, &case["schema"], &options, false) {
                     Ok(tokens) => {
                         items.push(tokens);
-                        let camel: String = item
-                            .split('_')
-                            .map(|w| {
-                                let mut c = w.chars();
-                                c.next()
-                                    .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
-                                    .unwrap_or_default()
-                            })
-                            .collect();
-                        format!("Some(&{camel})")
+                        format!("Some(&{})", camel(&item))
                     }
                     Err(_) => "None".to_owned(),
                 };

@@ -119,27 +119,44 @@ fn nested_key(valid: bool) -> &'static str {
 }
 
 fn failure_unit(f: &Failure) -> Value {
-    let mut out = Map::new();
-    out.insert("valid".into(), Value::Bool(false));
-    out.insert("keywordLocation".into(), f.keyword_location().into());
-    if let Some(absolute) = f.absolute_keyword_location() {
-        out.insert("absoluteKeywordLocation".into(), absolute.into());
-    }
-    out.insert("instanceLocation".into(), f.instance_location().into());
-    out.insert("keyword".into(), f.keyword().into());
-    out.insert("error".into(), f.message().into());
-    Value::Object(out)
+    let locations = (
+        f.keyword_location(),
+        f.absolute_keyword_location(),
+        f.instance_location(),
+    );
+    keyword_unit(false, locations, f.keyword(), ("error", f.message().into()))
 }
 
 fn annotation_unit(a: &Annotation) -> Value {
+    let locations = (
+        a.keyword_location(),
+        a.absolute_keyword_location(),
+        a.instance_location(),
+    );
+    keyword_unit(
+        true,
+        locations,
+        a.keyword(),
+        ("annotation", a.value().clone()),
+    )
+}
+
+/// The unit of one keyword's failure or annotation: its locations (keyword, absolute keyword,
+/// instance), the keyword, and `what` it says.
+fn keyword_unit(
+    valid: bool,
+    (keyword_location, absolute, instance_location): (&str, Option<&str>, &str),
+    keyword: &str,
+    (key, what): (&str, Value),
+) -> Value {
     let mut out = Map::new();
-    out.insert("valid".into(), Value::Bool(true));
-    out.insert("keywordLocation".into(), a.keyword_location().into());
-    if let Some(absolute) = a.absolute_keyword_location() {
+    out.insert("valid".into(), Value::Bool(valid));
+    out.insert("keywordLocation".into(), keyword_location.into());
+    if let Some(absolute) = absolute {
         out.insert("absoluteKeywordLocation".into(), absolute.into());
     }
-    out.insert("instanceLocation".into(), a.instance_location().into());
-    out.insert("keyword".into(), a.keyword().into());
-    out.insert("annotation".into(), a.value().clone());
+    out.insert("instanceLocation".into(), instance_location.into());
+    out.insert("keyword".into(), keyword.into());
+    out.insert(key.into(), what);
     Value::Object(out)
 }
