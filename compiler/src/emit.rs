@@ -154,12 +154,6 @@ pub fn schema(item: Item<'_>, ir: &Ir, limits: &Limits, runtime: &Runtime) -> To
                 instance: &#rt::__private::Value,
             ) -> ::core::result::Result<(), #rt::Error> {
                 use #rt::__private as rt;
-                // Most arguments checked are valid: the quick check proves that at a fraction
-                // of the cost of collecting, and only failing arguments are evaluated again for
-                // their failures (as the interpreter does).
-                if rt::Validate::is_valid(self, instance) {
-                    return ::core::result::Result::Ok(());
-                }
                 rt::check_arguments(instance, #max_depth, #max_nodes, #max_string)
                     .map_err(rt::Error::instance_execution_failure)?;
                 #object_check

@@ -32,9 +32,6 @@ impl ::toolschema::Validate for UnevaluatedAllOf {
         instance: &::toolschema::__private::Value,
     ) -> ::core::result::Result<(), ::toolschema::Error> {
         use ::toolschema::__private as rt;
-        if rt::Validate::is_valid(self, instance) {
-            return ::core::result::Result::Ok(());
-        }
         rt::check_arguments(instance, 128, 1000000, 16777216)
             .map_err(rt::Error::instance_execution_failure)?;
         let mut failures = rt::Sink::new(10000000);
