@@ -534,24 +534,25 @@ impl<'a> Cx<'a> {
     /// `&'static [rt::Annotates]` expression: for a class whose members' differ, picked by
     /// the member `at`.
     fn annotations(&self) -> TokenStream {
-        let lists: Vec<TokenStream> = self
-            .current_members()
+        let members = self.current_members();
+        let list = |m: NodeId| {
+            let entries = self.ir.node(m).annotations.iter().map(|a| {
+                let keyword = &a.keyword;
+                let json = a.value.to_string();
+                let strings_only = a.strings_only;
+                quote! { (#keyword, #json, #strings_only) }
+            });
+            quote! { &[#(#entries),*] }
+        };
+        let first = &self.ir.node(members[0]).annotations;
+        if members
             .iter()
-            .map(|&m| {
-                let entries = self.ir.node(m).annotations.iter().map(|a| {
-                    let keyword = &a.keyword;
-                    let json = a.value.to_string();
-                    let strings_only = a.strings_only;
-                    quote! { (#keyword, #json, #strings_only) }
-                });
-                quote! { &[#(#entries),*] }
-            })
-            .collect();
-        let first = lists[0].to_string();
-        if lists.iter().all(|l| l.to_string() == first) {
-            return lists[0].clone();
+            .all(|&m| self.ir.node(m).annotations == *first)
+        {
+            return list(members[0]);
         }
-        let n = int(lists.len() as u64);
+        let lists = members.iter().map(|&m| list(m));
+        let n = int(members.len() as u64);
         quote! { { static ANNOTATIONS: [&[rt::Annotates]; #n] = [#(#lists),*]; ANNOTATIONS[at] } }
     }
 

@@ -65,8 +65,6 @@ impl Interpreter<'_> {
                     }
                 }
                 None => {
-                    // Evaluation for the output formats runs every branch: each one's
-                    // failures or annotations are part of the result.
                     if self.branch::<C>(schema, v, inner, st, None)? {
                         any = true;
                         if !recording {

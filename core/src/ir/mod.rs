@@ -207,7 +207,7 @@ pub struct Node {
 /// let media_type = annotations.iter().find(|a| a.keyword == "contentMediaType").unwrap();
 /// assert!(!media_type.applies_to(&json!(1)) && media_type.applies_to(&json!("<p>")));
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct KeywordAnnotation {
     /// The keyword.
     pub keyword: String,
