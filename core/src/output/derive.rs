@@ -81,10 +81,10 @@ pub(super) fn applicator_annotations(units: &mut Vec<Unit>) {
             let Some(made) = made_of(keyword) else {
                 continue;
             };
+            // The member's token in the child's instance location (its name may be empty).
             let Some(member) = child_ip
                 .strip_prefix(ip.as_str())
                 .and_then(|rest| rest.strip_prefix('/'))
-                .filter(|rest| !rest.is_empty() || child_ip.len() > ip.len())
             else {
                 continue;
             };
