@@ -323,7 +323,7 @@ pub fn close_unit(
     valid: bool,
 ) {
     for &(keyword, json, strings_only) in annotations {
-        if !strings_only || v.is_string() {
+        if crate::ir::KeywordAnnotation::annotates(strings_only, v) {
             failures.annotate(ip, kp, uri, keyword, || super::literal::value(json));
         }
     }

@@ -124,8 +124,9 @@ impl Interpreter<'_> {
     ) -> Flow {
         let kp = at.kp.key("contains");
         let mut count = 0usize;
-        // Evaluation for the output formats tries every item: the matches are its annotation.
-        let exhaustive = (C && st.recording()) || contains.exhaustive(marks.is_some());
+        // The matches are annotations read by an `unevaluatedItems`, or by evaluation for the
+        // output formats.
+        let exhaustive = contains.exhaustive(marks.is_some() || (C && st.recording()));
         for (i, item) in items.iter().enumerate() {
             let ip = at.ip.index(i);
             let inner = At {

@@ -189,8 +189,8 @@ pub struct ContainsCheck {
 
 impl ContainsCheck {
     /// Whether every item must be tried: when there is an upper bound, or when the matches
-    /// are annotations an `unevaluatedItems` reads (`tracking`); otherwise reaching the
-    /// minimum settles it.
+    /// are annotations someone reads (`tracking`: an `unevaluatedItems`, or an evaluation for
+    /// the output formats); otherwise reaching the minimum settles it.
     #[inline]
     pub fn exhaustive(&self, tracking: bool) -> bool {
         self.max.is_some() || tracking

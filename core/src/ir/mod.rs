@@ -220,7 +220,13 @@ pub struct KeywordAnnotation {
 impl KeywordAnnotation {
     /// Whether the keyword annotates `instance`.
     pub fn applies_to(&self, instance: &Value) -> bool {
-        !self.strings_only || instance.is_string()
+        KeywordAnnotation::annotates(self.strings_only, instance)
+    }
+
+    /// Whether a keyword that annotates only strings if `strings_only` annotates `instance`
+    /// (what generated code, which holds the flag alone, asks).
+    pub fn annotates(strings_only: bool, instance: &Value) -> bool {
+        !strings_only || instance.is_string()
     }
 }
 

@@ -39,17 +39,10 @@ struct Gathered<'a> {
     members: Vec<(&'a str, bool)>,
 }
 
-/// Appends to `units` the annotation of every member-evaluating applicator of every schema
-/// unit, as a unit of that schema unit.
-pub(super) fn applicator_annotations(units: &mut Vec<Unit>) {
+/// The annotation of every member-evaluating applicator of every schema unit of `units`
+/// (whose `children` are given), each as a unit of that schema unit.
+pub(super) fn applicator_annotations(units: &[Unit], children: &[Vec<u32>]) -> Vec<Unit> {
     let mut added = Vec::new();
-    // Children come after their parent, so one pass groups each unit's children.
-    let mut children: Vec<Vec<usize>> = vec![Vec::new(); units.len()];
-    for (i, unit) in units.iter().enumerate() {
-        if let Some(parent) = unit.parent {
-            children[parent as usize].push(i);
-        }
-    }
     for (s, kids) in children.iter().enumerate() {
         let Entry::Schema {
             instance_location: ip,
@@ -62,6 +55,7 @@ pub(super) fn applicator_annotations(units: &mut Vec<Unit>) {
         };
         let mut gathered: Vec<Gathered<'_>> = Vec::new();
         for &c in kids {
+            let c = c as usize;
             let Entry::Schema {
                 instance_location: child_ip,
                 keyword_location: child_kp,
@@ -147,7 +141,7 @@ pub(super) fn applicator_annotations(units: &mut Vec<Unit>) {
             });
         }
     }
-    units.extend(added);
+    added
 }
 
 /// A JSON Pointer token's text.

@@ -141,12 +141,18 @@ impl Evaluation {
     pub(crate) fn from_trace(outcome: Result<Trace, Halt>) -> Result<Evaluation, Error> {
         let trace = outcome.map_err(|Halt(failure)| Error::instance_execution_failure(*failure))?;
         let mut units = trace.units;
-        derive::applicator_annotations(&mut units);
         let mut children = vec![Vec::new(); units.len()];
         for (i, unit) in units.iter().enumerate() {
             if let Some(parent) = unit.parent {
                 children[parent as usize].push(i as u32);
             }
+        }
+        for unit in derive::applicator_annotations(&units, &children) {
+            if let Some(parent) = unit.parent {
+                children[parent as usize].push(units.len() as u32);
+            }
+            children.push(Vec::new());
+            units.push(unit);
         }
         Ok(Evaluation { units, children })
     }
