@@ -38,6 +38,22 @@ impl Interpreter<'_> {
                 self.each_item::<C>(each, (&kp, true), "prefixItems", at, st, marks)
             }
             Check::Items { skip, schema } => {
+                let child = self.ir.node(*schema);
+                // In first-failure mode, items under a subschema that only asserts need no
+                // location and no unit: they are checked in a loop of their own, without
+                // entering each one (a leaf costs no step or level either way).
+                if !C && child.asserts_only() {
+                    let rest = items.get(*skip..).unwrap_or_default();
+                    for item in rest {
+                        if !self.leaf::<false>(child, item, at, st)? {
+                            return Ok(false);
+                        }
+                    }
+                    if let Some(m) = marks {
+                        (*skip..items.len()).for_each(|i| m.set(i));
+                    }
+                    return Ok(true);
+                }
                 let kp = at.kp.key("items");
                 let each = items
                     .iter()
