@@ -88,13 +88,15 @@ pub fn schema(item: Item<'_>, ir: &Ir, limits: &Limits, runtime: &Runtime) -> To
     let max_nodes = limit(limits.get_max_argument_nodes());
     let max_string = limit(limits.get_max_argument_string_length());
     let root_uri = &ir.node(ir.root).uri;
-    let (quick_object, refuse_non_object, evaluate_object) = if ir.object_root {
+    let (quick_object, object_check, evaluate_object) = if ir.object_root {
         (
             quote! { instance.is_object() && },
             quote! {
-                return ::core::result::Result::Err(rt::Error::invalid_instance(
-                    ::std::vec![rt::not_an_object(#root_uri, instance)],
-                ));
+                if !instance.is_object() {
+                    return ::core::result::Result::Err(rt::Error::invalid_instance(
+                        ::std::vec![rt::not_an_object(#root_uri, instance)],
+                    ));
+                }
             },
             quote! {
                 if !instance.is_object() {
@@ -129,44 +131,6 @@ pub fn schema(item: Item<'_>, ir: &Ir, limits: &Limits, runtime: &Runtime) -> To
             #holds && #within_limits
         }
     };
-    let check_arguments = quote! {
-        rt::check_arguments(instance, #max_depth, #max_nodes, #max_string)
-            .map_err(rt::Error::instance_execution_failure)?;
-    };
-    // Collecting, a root key pass that admits each member before evaluating it leaves only
-    // what it did not admit to be walked (`rt::finish_admitting`); otherwise the arguments
-    // are walked first.
-    let validate = if !cx.admission.is_empty() {
-        let object_check = if ir.object_root {
-            quote! {
-                if !instance.is_object() {
-                    #check_arguments
-                    #refuse_non_object
-                }
-            }
-        } else {
-            quote! {}
-        };
-        quote! {
-            #object_check
-            let mut failures = rt::Sink::admitting(instance, #max_steps, #max_depth, #max_nodes, #max_string);
-            let outcome = #module::#root;
-            rt::finish_admitting(outcome, failures, instance, #max_depth, #max_nodes, #max_string)
-        }
-    } else {
-        let object_check = if ir.object_root {
-            quote! { if !instance.is_object() { #refuse_non_object } }
-        } else {
-            quote! {}
-        };
-        quote! {
-            #check_arguments
-            #object_check
-            let mut failures = rt::Sink::new(#max_steps);
-            let outcome = #module::#root;
-            rt::finish(outcome.map(|_| failures.into_failures()))
-        }
-    };
     let doc = format!(" Validates arguments against the `{name}` schema (`{root_uri}`).");
     quote! {
         #[doc = #doc]
@@ -190,7 +154,12 @@ pub fn schema(item: Item<'_>, ir: &Ir, limits: &Limits, runtime: &Runtime) -> To
                 instance: &#rt::__private::Value,
             ) -> ::core::result::Result<(), #rt::Error> {
                 use #rt::__private as rt;
-                #validate
+                rt::check_arguments(instance, #max_depth, #max_nodes, #max_string)
+                    .map_err(rt::Error::instance_execution_failure)?;
+                #object_check
+                let mut failures = rt::Sink::new(#max_steps);
+                let outcome = #module::#root;
+                rt::finish(outcome.map(|_| failures.into_failures()))
             }
 
             #[inline]
@@ -827,7 +796,7 @@ impl<'a> Cx<'a> {
         let admission = self.admission().filter(|_| !naming);
         if admission.is_some() {
             // Whether this call is the one that admits the root's members (or hands that on).
-            parts.push(quote! { let admitting = failures.take_hand(v); });
+            parts.push(quote! { let admitting = !C && failures.take_hand(v); });
         }
         let hand = |to: Admission| {
             if admission == Some(to) {
@@ -2196,34 +2165,25 @@ impl<'a> Cx<'a> {
                 (quote! { (key, value) }, quote! { map })
             };
             // The key pass that admits the root's members to the argument limits (see
-            // `admission_chain`). In a first-failure check a member is admitted after its
-            // evaluation, so a call that fails there walks none of it; when collecting,
-            // before, so that nothing beyond the limits is evaluated.
-            let (admit_before, admit_after) = if self.admission() == Some(Admission::Own) {
-                (
-                    quote! {
-                        if C && admitting && !failures.admit(key, value) {
-                            return Err(rt::beyond_argument_limits());
-                        }
-                    },
-                    quote! {
-                        if !C && admitting && !failures.admit(key, value) {
-                            return Ok(false);
-                        }
-                    },
-                )
+            // `admission_chain`). A member is admitted after its evaluation, so a call that
+            // fails there walks none of it.
+            let admit = if self.admission() == Some(Admission::Own) {
+                quote! {
+                    if admitting && !failures.admit(key, value) {
+                        return Ok(false);
+                    }
+                }
             } else {
-                (quote! {}, quote! {})
+                quote! {}
             };
             out.push(quote! {
                 for #binding in #iteration {
-                    #admit_before
                     #matched_decl
                     #dispatch
                     #(#patterns)*
                     #additional
                     #mark
-                    #admit_after
+                    #admit
                 }
             });
         }

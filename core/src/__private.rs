@@ -11,9 +11,8 @@ pub use crate::eval::member::{admits, discriminating_member, has_member, same_na
 pub use crate::eval::stack::{on_new_stack, stack_low};
 pub use crate::eval::{
     Annotates, ArgumentBudget, COLLECT, Halt, Marks, Mode, Path, QUICK, Scope, Sink, Trace,
-    arguments_hold, beyond_argument_limits, check_argument_limits as check_arguments, close_unit,
-    evaluation, evaluation_not_object, finish, finish_admitting, is_valid_admitting, not_an_object,
-    record,
+    arguments_hold, check_argument_limits as check_arguments, close_unit, evaluation,
+    evaluation_not_object, finish, is_valid_admitting, not_an_object, record,
 };
 pub use crate::format::Format;
 pub use crate::json::{JsonType, TypeSet, equal, first_duplicate, string_length};

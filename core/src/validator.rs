@@ -4,7 +4,7 @@
 use crate::frontend;
 
 use crate::error::{Error, Failure};
-use crate::eval::{Sink, arguments as limits, finish, finish_admitting};
+use crate::eval::{Halt, Sink, arguments as limits};
 use crate::interp::Interpreter;
 use crate::ir::Ir;
 use crate::options::{Limits, Options};
@@ -118,21 +118,12 @@ impl Validator {
         if self.holds(&interpreter, instance, limits) {
             return Ok(());
         }
-        let (depth, nodes, strings) = (
-            limits.max_argument_depth,
-            limits.max_argument_nodes,
-            limits.max_argument_string_length,
-        );
-        if self.ir.compares_arguments {
-            limits::check_arguments(instance, limits).map_err(Error::instance_execution_failure)?;
-            return finish(interpreter.validate(instance));
+        limits::check_arguments(instance, limits).map_err(Error::instance_execution_failure)?;
+        match interpreter.validate(instance) {
+            Ok(failures) if failures.is_empty() => Ok(()),
+            Ok(failures) => Err(Error::invalid_instance(failures)),
+            Err(Halt(failure)) => Err(Error::instance_execution_failure(*failure)),
         }
-        // The root's key pass admits each member before evaluating it; only what it did not
-        // admit is walked.
-        let mut sink =
-            Sink::admitting(instance, limits.max_evaluation_steps, depth, nodes, strings);
-        let outcome = interpreter.validate_in(instance, &mut sink);
-        finish_admitting(outcome, sink, instance, depth, nodes, strings)
     }
 
     /// Whether `instance` is valid and within the argument limits of `limits`.

@@ -33,13 +33,9 @@ impl ::toolschema::Validate for DynamicRef {
         instance: &::toolschema::__private::Value,
     ) -> ::core::result::Result<(), ::toolschema::Error> {
         use ::toolschema::__private as rt;
-        let mut failures = rt::Sink::admitting(
-            instance,
-            10000000,
-            128,
-            1000000,
-            16777216,
-        );
+        rt::check_arguments(instance, 128, 1000000, 16777216)
+            .map_err(rt::Error::instance_execution_failure)?;
+        let mut failures = rt::Sink::new(10000000);
         let outcome = dynamic_ref_nodes::n0(
             rt::COLLECT,
             instance,
@@ -49,7 +45,7 @@ impl ::toolschema::Validate for DynamicRef {
             0,
             &mut failures,
         );
-        rt::finish_admitting(outcome, failures, instance, 128, 1000000, 16777216)
+        rt::finish(outcome.map(|_| failures.into_failures()))
     }
     #[inline]
     fn evaluate(
@@ -132,7 +128,7 @@ mod dynamic_ref_nodes {
             };
             let tracking = ::core::matches!(v, Value::Object(_));
             let mut marks = rt::Marks::default();
-            let admitting = failures.take_hand(v);
+            let admitting = !C && failures.take_hand(v);
             if admitting {
                 failures.hand(v);
             }
@@ -239,7 +235,7 @@ mod dynamic_ref_nodes {
             let tracking = ::core::matches!(v, Value::Object(_) | Value::Array(_))
                 && out.is_some();
             let mut marks = rt::Marks::default();
-            let admitting = failures.take_hand(v);
+            let admitting = !C && failures.take_hand(v);
             if !::core::matches!(v, Value::Object(_)) {
                 if !C {
                     return Ok(false);
@@ -257,9 +253,6 @@ mod dynamic_ref_nodes {
             match v {
                 Value::Object(map) => {
                     for (i, (key, value)) in map.iter().enumerate() {
-                        if C && admitting && !failures.admit(key, value) {
-                            return Err(rt::beyond_argument_limits());
-                        }
                         let mut matched = false;
                         match key.as_str() {
                             name if rt::same_name(name, "children") => {
@@ -300,7 +293,7 @@ mod dynamic_ref_nodes {
                         if matched && tracking {
                             marks.set(i);
                         }
-                        if !C && admitting && !failures.admit(key, value) {
+                        if admitting && !failures.admit(key, value) {
                             return Ok(false);
                         }
                     }

@@ -32,13 +32,9 @@ impl ::toolschema::Validate for FlatTool {
         instance: &::toolschema::__private::Value,
     ) -> ::core::result::Result<(), ::toolschema::Error> {
         use ::toolschema::__private as rt;
-        let mut failures = rt::Sink::admitting(
-            instance,
-            10000000,
-            128,
-            1000000,
-            16777216,
-        );
+        rt::check_arguments(instance, 128, 1000000, 16777216)
+            .map_err(rt::Error::instance_execution_failure)?;
+        let mut failures = rt::Sink::new(10000000);
         let outcome = flat_tool_nodes::n0(
             rt::COLLECT,
             instance,
@@ -47,7 +43,7 @@ impl ::toolschema::Validate for FlatTool {
             0,
             &mut failures,
         );
-        rt::finish_admitting(outcome, failures, instance, 128, 1000000, 16777216)
+        rt::finish(outcome.map(|_| failures.into_failures()))
     }
     #[inline]
     fn evaluate(
@@ -105,7 +101,7 @@ mod flat_tool_nodes {
         let outcome = {
             let mut valid = true;
             let depth = depth + 1;
-            let admitting = failures.take_hand(v);
+            let admitting = !C && failures.take_hand(v);
             if !::core::matches!(v, Value::Object(_)) {
                 if !C {
                     return Ok(false);
@@ -124,9 +120,6 @@ mod flat_tool_nodes {
                 Value::Object(map) => {
                     let mut seen: u64 = 0;
                     for (key, value) in map {
-                        if C && admitting && !failures.admit(key, value) {
-                            return Err(rt::beyond_argument_limits());
-                        }
                         let mut matched = false;
                         match key.len() {
                             4 => {
@@ -252,7 +245,7 @@ mod flat_tool_nodes {
                             );
                             failures.close(false);
                         }
-                        if !C && admitting && !failures.admit(key, value) {
+                        if admitting && !failures.admit(key, value) {
                             return Ok(false);
                         }
                     }

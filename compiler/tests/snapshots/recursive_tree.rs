@@ -32,13 +32,9 @@ impl ::toolschema::Validate for RecursiveTree {
         instance: &::toolschema::__private::Value,
     ) -> ::core::result::Result<(), ::toolschema::Error> {
         use ::toolschema::__private as rt;
-        let mut failures = rt::Sink::admitting(
-            instance,
-            10000000,
-            128,
-            1000000,
-            16777216,
-        );
+        rt::check_arguments(instance, 128, 1000000, 16777216)
+            .map_err(rt::Error::instance_execution_failure)?;
+        let mut failures = rt::Sink::new(10000000);
         let outcome = recursive_tree_nodes::n0(
             rt::COLLECT,
             instance,
@@ -47,7 +43,7 @@ impl ::toolschema::Validate for RecursiveTree {
             0,
             &mut failures,
         );
-        rt::finish_admitting(outcome, failures, instance, 128, 1000000, 16777216)
+        rt::finish(outcome.map(|_| failures.into_failures()))
     }
     #[inline]
     fn evaluate(
@@ -109,7 +105,7 @@ mod recursive_tree_nodes {
             let mut valid = true;
             failures.enter(ip, kp, "toolschema:///schema.json#", depth, 1024, 10000000)?;
             let depth = depth + 1;
-            let admitting = failures.take_hand(v);
+            let admitting = !C && failures.take_hand(v);
             if !::core::matches!(v, Value::Object(_)) {
                 if !C {
                     return Ok(false);
@@ -151,9 +147,6 @@ mod recursive_tree_nodes {
                         }
                     }
                     for (key, value) in map {
-                        if C && admitting && !failures.admit(key, value) {
-                            return Err(rt::beyond_argument_limits());
-                        }
                         match key.as_str() {
                             name if rt::same_name(name, "children") => {
                                 let kp_properties = kp.key("properties");
@@ -192,7 +185,7 @@ mod recursive_tree_nodes {
                             }
                             _ => {}
                         }
-                        if !C && admitting && !failures.admit(key, value) {
+                        if admitting && !failures.admit(key, value) {
                             return Ok(false);
                         }
                     }

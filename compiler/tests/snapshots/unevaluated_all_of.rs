@@ -32,13 +32,9 @@ impl ::toolschema::Validate for UnevaluatedAllOf {
         instance: &::toolschema::__private::Value,
     ) -> ::core::result::Result<(), ::toolschema::Error> {
         use ::toolschema::__private as rt;
-        let mut failures = rt::Sink::admitting(
-            instance,
-            10000000,
-            128,
-            1000000,
-            16777216,
-        );
+        rt::check_arguments(instance, 128, 1000000, 16777216)
+            .map_err(rt::Error::instance_execution_failure)?;
+        let mut failures = rt::Sink::new(10000000);
         let outcome = unevaluated_all_of_nodes::n0(
             rt::COLLECT,
             instance,
@@ -47,7 +43,7 @@ impl ::toolschema::Validate for UnevaluatedAllOf {
             0,
             &mut failures,
         );
-        rt::finish_admitting(outcome, failures, instance, 128, 1000000, 16777216)
+        rt::finish(outcome.map(|_| failures.into_failures()))
     }
     #[inline]
     fn evaluate(
@@ -107,7 +103,7 @@ mod unevaluated_all_of_nodes {
             let depth = depth + 1;
             let tracking = ::core::matches!(v, Value::Object(_));
             let mut marks = rt::Marks::default();
-            let admitting = failures.take_hand(v);
+            let admitting = !C && failures.take_hand(v);
             if admitting {
                 failures.hand(v);
             }
@@ -341,14 +337,11 @@ mod unevaluated_all_of_nodes {
             let tracking = ::core::matches!(v, Value::Object(_) | Value::Array(_))
                 && out.is_some();
             let mut marks = rt::Marks::default();
-            let admitting = failures.take_hand(v);
+            let admitting = !C && failures.take_hand(v);
             match v {
                 Value::Object(map) => {
                     let mut seen: u64 = 0;
                     for (i, (key, value)) in map.iter().enumerate() {
-                        if C && admitting && !failures.admit(key, value) {
-                            return Err(rt::beyond_argument_limits());
-                        }
                         let mut matched = false;
                         match key.as_str() {
                             name if rt::same_name(name, "path") => {
@@ -374,7 +367,7 @@ mod unevaluated_all_of_nodes {
                         if matched && tracking {
                             marks.set(i);
                         }
-                        if !C && admitting && !failures.admit(key, value) {
+                        if admitting && !failures.admit(key, value) {
                             return Ok(false);
                         }
                     }

@@ -33,9 +33,8 @@ pub use marks::Marks;
 pub use path::Path;
 pub use scope::Scope;
 pub use sink::{
-    Annotates, COLLECT, Flow, Halt, Mode, QUICK, Sink, beyond_argument_limits, close_unit,
-    evaluation, evaluation_not_object, finish, finish_admitting, is_valid_admitting, not_an_object,
-    record,
+    Annotates, COLLECT, Flow, Halt, Mode, QUICK, Sink, close_unit, evaluation,
+    evaluation_not_object, finish, is_valid_admitting, not_an_object, record,
 };
 pub use trace::Trace;
 pub(crate) use trace::{Entry, Unit};

@@ -1,7 +1,7 @@
 //! One evaluation's state: the failures recorded, the evaluation steps left, and the
 //! argument limits admitted member by member; the halt a limit produces.
 
-use super::arguments::{ArgumentBudget, arguments_hold, check_argument_limits};
+use super::arguments::{ArgumentBudget, arguments_hold};
 use super::path::Path;
 use super::trace::Trace;
 use crate::error::{Error, Failure};
@@ -69,11 +69,9 @@ impl<'t> Sink<'t> {
         }
     }
 
-    /// A sink for an evaluation of `instance` in which the first key pass handed the root
-    /// (see [`Sink::take_hand`]) admits its members to the argument limits: in a first-failure
-    /// check each right after evaluating it, so that a failing call skips the rest
-    /// ([`Sink::arguments_within`] then decides the limits); when collecting, each before
-    /// evaluating it, so that nothing beyond the limits is evaluated ([`finish_admitting`]).
+    /// A sink for a first-failure check of `instance` in which the first key pass handed the
+    /// root (see [`Sink::take_hand`]) admits its members to the argument limits, each right
+    /// after evaluating it; [`Sink::arguments_within`] then decides the limits.
     pub fn admitting(
         instance: &Value,
         steps: usize,
@@ -106,17 +104,11 @@ impl<'t> Sink<'t> {
         max_nodes: usize,
         max_string_length: usize,
     ) -> bool {
-        self.admitted_all(instance)
-            || arguments_hold(instance, max_depth, max_nodes, max_string_length)
-    }
-
-    /// Whether every member of `instance`, the root, was admitted, each once.
-    #[inline]
-    fn admitted_all(&self, instance: &Value) -> bool {
         let members = instance.as_object().map_or(0, Map::len);
         self.arguments
             .as_ref()
             .is_some_and(|b| b.admitted_all(members))
+            || arguments_hold(instance, max_depth, max_nodes, max_string_length)
     }
 
     /// Withdraws the hand: what runs next on the root may fail without failing the whole
@@ -290,42 +282,6 @@ pub fn is_valid_admitting(
     let mut sink = Sink::admitting(instance, steps, max_depth, max_nodes, max_string_length);
     evaluate(&mut sink).unwrap_or(false)
         && sink.arguments_within(instance, max_depth, max_nodes, max_string_length)
-}
-
-/// The halt of a collecting evaluation whose key pass found a member of the root beyond the
-/// argument limits: evaluation stops there, and the walk of the arguments that
-/// [`finish_admitting`] then makes reports the overrun, with its location.
-#[cold]
-#[inline(never)]
-pub fn beyond_argument_limits() -> Halt {
-    Halt(Box::new(Failure::new(
-        "",
-        "",
-        None,
-        "",
-        "the arguments are beyond the argument limits",
-    )))
-}
-
-/// The verdict of a collecting evaluation of `instance` that ended with `outcome`, whose
-/// `sink` admitted the root's members to the argument limits as its key pass reached them,
-/// each before evaluating it (see [`Sink::admitting`]). Arguments whose members were not all
-/// admitted, or whose evaluation halted, are walked, and an overrun the walk finds is the
-/// verdict: the same as walking the arguments first, without a second pass over a call that
-/// its evaluation has walked already.
-pub fn finish_admitting(
-    outcome: Flow,
-    sink: Sink<'_>,
-    instance: &Value,
-    max_depth: usize,
-    max_nodes: usize,
-    max_string_length: usize,
-) -> Result<(), Error> {
-    if outcome.is_err() || !sink.admitted_all(instance) {
-        check_argument_limits(instance, max_depth, max_nodes, max_string_length)
-            .map_err(Error::instance_execution_failure)?;
-    }
-    finish(outcome.map(|_| sink.into_failures()))
 }
 
 /// The verdict of a generated validator as [`Validate::validate`] reports it.

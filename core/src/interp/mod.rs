@@ -73,20 +73,13 @@ impl<'ir> Interpreter<'ir> {
 
     /// Every failure.
     pub fn validate(&self, instance: &Value) -> Result<Vec<Failure>, Halt> {
-        let mut sink = Sink::new(self.max_steps);
-        self.validate_in(instance, &mut sink)?;
-        Ok(sink.into_failures())
-    }
-
-    /// Collects every failure into `sink`, which may admit the root's members to the
-    /// argument limits (see [`Sink::admitting`]).
-    pub fn validate_in(&self, instance: &Value, sink: &mut Sink) -> Flow {
         if self.ir.object_root && !instance.is_object() {
             let uri = &self.ir.node(self.ir.root).uri;
-            sink.push(not_an_object(uri, instance));
-            return Ok(false);
+            return Ok(vec![not_an_object(uri, instance)]);
         }
-        self.run::<true>(instance, sink)
+        let mut sink = Sink::new(self.max_steps);
+        self.run::<true>(instance, &mut sink)?;
+        Ok(sink.into_failures())
     }
 
     /// Every unit, for the output formats (see [`crate::output`]).

@@ -4,7 +4,7 @@
 
 use super::{At, Interpreter};
 use crate::eval::member::has_member;
-use crate::eval::{Flow, Marks, Sink, beyond_argument_limits};
+use crate::eval::{Flow, Marks, Sink};
 use crate::ir::{Check, Dependent, Node, NodeId, ObjectPlan};
 use crate::messages;
 use serde_json::{Map, Value};
@@ -118,11 +118,9 @@ impl Interpreter<'_> {
         mut marks: Option<&mut Marks>,
     ) -> Flow {
         // The first key pass over the root that evaluation reaches only through `$ref`,
-        // `$dynamicRef` and `allOf` admits the root's members to the argument limits (see
-        // `Sink::admitting`): in a first-failure check each right after evaluating it, its
-        // failure failing the check; when collecting, each before evaluating it, its failure
-        // halting evaluation.
-        let admitting = st.take_hand(whole);
+        // `$dynamicRef` and `allOf` admits the root's members to the argument limits, each
+        // right after evaluating it (see `Sink::admitting`): its failure fails the check.
+        let admitting = !C && st.take_hand(whole);
         let mut valid = true;
         let mut seen: u64 = 0;
         let use_seen = plan.properties.len() <= 64;
@@ -150,9 +148,6 @@ impl Interpreter<'_> {
         let kp_patterns = at.kp.key("patternProperties");
         let kp_additional = at.kp.key("additionalProperties");
         for (i, (key, value)) in map.iter().enumerate() {
-            if C && admitting && !st.admit(key, value) {
-                return Err(beyond_argument_limits());
-            }
             let ip = at.ip.key(key);
             let mut matched = false;
             if let Some(pi) = plan.property_index(key) {
@@ -240,7 +235,7 @@ impl Interpreter<'_> {
                     m.set(i);
                 }
             }
-            if !C && admitting && !st.admit(key, value) {
+            if admitting && !st.admit(key, value) {
                 return Ok(false);
             }
         }
