@@ -41,7 +41,9 @@ impl Interpreter<'_> {
                 let child = self.ir.node(*schema);
                 // In first-failure mode, items under a subschema that only asserts need no
                 // location and no unit: they are checked in a loop of their own, without
-                // entering each one (a leaf costs no step or level either way).
+                // entering each one (a leaf costs no step or level either way). Not in
+                // `member`, which the key pass shares: the item's location and the call it
+                // still builds there cost GeoJSON 39.7 M instructions a call against 33.9 M.
                 if !C && child.asserts_only() {
                     let rest = items.get(*skip..).unwrap_or_default();
                     for item in rest {
