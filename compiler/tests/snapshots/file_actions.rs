@@ -1203,7 +1203,6 @@ mod file_actions_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
             if !::core::matches!(v, Value::Number(n) if rt::is_integer(n)) {
                 if !C {
                     return Ok(false);
@@ -1275,7 +1274,6 @@ mod file_actions_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
             if !::core::matches!(v, Value::String(_)) {
                 if !C {
                     return Ok(false);
@@ -1345,7 +1343,6 @@ mod file_actions_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
             if !v.is_null() {
                 if !C {
                     return Ok(false);
@@ -1392,7 +1389,6 @@ mod file_actions_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
             if !(*v == Value::Bool(true)) {
                 if !C {
                     return Ok(false);
@@ -1439,7 +1435,6 @@ mod file_actions_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
             if !(::core::matches!(v, Value::String(s) if s == "move")) {
                 if !C {
                     return Ok(false);
@@ -1499,7 +1494,6 @@ mod file_actions_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
             if !::core::matches!(v, Value::String(_)) {
                 if !C {
                     return Ok(false);
@@ -1548,7 +1542,6 @@ mod file_actions_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
             if !(::core::matches!(v, Value::String(s) if s == "list")) {
                 if !C {
                     return Ok(false);
@@ -1595,7 +1588,6 @@ mod file_actions_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
             if !::core::matches!(v, Value::Bool(_)) {
                 if !C {
                     return Ok(false);
@@ -1642,7 +1634,6 @@ mod file_actions_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
             if !::core::matches!(
                 v, Value::String(s) if ::core::matches!(s.as_str(), "delete" | "remove")
             ) {
@@ -1691,7 +1682,6 @@ mod file_actions_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
             if !(::core::matches!(v, Value::String(s) if s == "write")) {
                 if !C {
                     return Ok(false);
@@ -1738,7 +1728,6 @@ mod file_actions_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
             if !(::core::matches!(v, Value::String(s) if s == "read")) {
                 if !C {
                     return Ok(false);

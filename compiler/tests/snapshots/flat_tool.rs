@@ -297,7 +297,6 @@ mod flat_tool_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
             if !::core::matches!(v, Value::Bool(_)) {
                 if !C {
                     return Ok(false);
@@ -343,7 +342,6 @@ mod flat_tool_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
             if !::core::matches!(v, Value::Number(n) if rt::is_integer(n)) {
                 if !C {
                     return Ok(false);
@@ -434,7 +432,6 @@ mod flat_tool_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
             if !::core::matches!(v, Value::String(_)) {
                 if !C {
                     return Ok(false);
@@ -514,7 +511,6 @@ mod flat_tool_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
             if !::core::matches!(v, Value::String(_)) {
                 if !C {
                     return Ok(false);
@@ -579,7 +575,6 @@ mod flat_tool_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
             if !::core::matches!(
                 v, Value::String(s) if ::core::matches!(s.as_str(), "relevance" | "date")
             ) {

@@ -374,7 +374,6 @@ mod nested_defs_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
             if !::core::matches!(v, Value::String(_)) {
                 if !C {
                     return Ok(false);
@@ -458,7 +457,6 @@ mod nested_defs_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
             if !::core::matches!(v, Value::String(_)) {
                 if !C {
                     return Ok(false);
@@ -628,7 +626,6 @@ mod nested_defs_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
             if !::core::matches!(v, Value::Number(n) if rt::is_integer(n)) {
                 if !C {
                     return Ok(false);
@@ -704,7 +701,6 @@ mod nested_defs_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
             if !::core::matches!(v, Value::String(_)) {
                 if !C {
                     return Ok(false);

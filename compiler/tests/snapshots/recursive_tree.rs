@@ -318,7 +318,6 @@ mod recursive_tree_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
             if !::core::matches!(v, Value::String(_)) {
                 if !C {
                     return Ok(false);

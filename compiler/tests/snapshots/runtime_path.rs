@@ -300,7 +300,6 @@ mod flat_tool_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
             if !::core::matches!(v, Value::Bool(_)) {
                 if !C {
                     return Ok(false);
@@ -346,7 +345,6 @@ mod flat_tool_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
             if !::core::matches!(v, Value::Number(n) if rt::is_integer(n)) {
                 if !C {
                     return Ok(false);
@@ -437,7 +435,6 @@ mod flat_tool_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
             if !::core::matches!(v, Value::String(_)) {
                 if !C {
                     return Ok(false);
@@ -517,7 +514,6 @@ mod flat_tool_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
             if !::core::matches!(v, Value::String(_)) {
                 if !C {
                     return Ok(false);
@@ -582,7 +578,6 @@ mod flat_tool_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
             if !::core::matches!(
                 v, Value::String(s) if ::core::matches!(s.as_str(), "relevance" | "date")
             ) {

@@ -648,7 +648,6 @@ mod unevaluated_all_of_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
             if !::core::matches!(v, Value::Number(n) if rt::is_integer(n)) {
                 if !C {
                     return Ok(false);
@@ -693,7 +692,6 @@ mod unevaluated_all_of_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
             if !(::core::matches!(v, Value::String(s) if s == "utf-8")) {
                 if !C {
                     return Ok(false);
@@ -739,7 +737,6 @@ mod unevaluated_all_of_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
             if !::core::matches!(v, Value::String(_)) {
                 if !C {
                     return Ok(false);

@@ -28,6 +28,7 @@
 //! ```
 
 use super::*;
+use crate::json::JsonType;
 
 /// One operation of a node's evaluation (see the [module](self) documentation).
 #[derive(Clone, Debug)]
@@ -128,6 +129,53 @@ pub enum Check {
 }
 
 impl Check {
+    /// The one instance type the check applies to, if it applies to one only: every value of
+    /// another type passes it untouched. `Number` stands for every number, integers too.
+    ///
+    /// ```
+    /// use toolschema::ir::Check;
+    /// use toolschema::json::JsonType;
+    ///
+    /// assert_eq!(Check::UniqueItems.instance_type(), Some(JsonType::Array));
+    /// assert_eq!(Check::Not(toolschema::ir::NodeId(0)).instance_type(), None);
+    /// ```
+    pub fn instance_type(&self) -> Option<JsonType> {
+        match self {
+            Check::Never
+            | Check::Ref { .. }
+            | Check::DynamicRef(_)
+            | Check::Type(_)
+            | Check::Const(_)
+            | Check::Enum(_)
+            | Check::AllOf(_)
+            | Check::AnyOf(_)
+            | Check::OneOf(_)
+            | Check::Not(_)
+            | Check::Condition(_) => None,
+            Check::Minimum(_)
+            | Check::Maximum(_)
+            | Check::ExclusiveMinimum(_)
+            | Check::ExclusiveMaximum(_)
+            | Check::MultipleOf(_) => Some(JsonType::Number),
+            Check::Length { .. } | Check::Pattern(_) | Check::Format(_) | Check::Content(_) => {
+                Some(JsonType::String)
+            }
+            Check::ItemCount { .. }
+            | Check::UniqueItems
+            | Check::PrefixItems(_)
+            | Check::Items { .. }
+            | Check::Contains(_)
+            | Check::UnevaluatedItems(_) => Some(JsonType::Array),
+            Check::PropertyCount { .. }
+            | Check::KeyPass(_)
+            | Check::Required(_)
+            | Check::DependentRequired(_)
+            | Check::PropertyNames(_)
+            | Check::DependentSchemas(_)
+            | Check::UnevaluatedProperties(_) => Some(JsonType::Object),
+        }
+    }
+
     /// Whether the check reads only the value and gives a verdict: it applies no subschema,
     /// tracks nothing and cannot stop evaluation at a limit.
     pub fn only_asserts(&self) -> bool {

@@ -1547,14 +1547,6 @@ mod meta_schema_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
-            let inner;
-            let scope = if scope.resource() != 2 {
-                inner = scope.enter(2);
-                &inner
-            } else {
-                scope
-            };
             if !::core::matches!(v, Value::String(_)) {
                 if !C {
                     return Ok(false);
@@ -1621,14 +1613,6 @@ mod meta_schema_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
-            let inner;
-            let scope = if scope.resource() != 3 {
-                inner = scope.enter(3);
-                &inner
-            } else {
-                scope
-            };
             if !::core::matches!(v, Value::String(_)) {
                 if !C {
                     return Ok(false);
@@ -1689,14 +1673,6 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 3 {
-            inner = scope.enter(3);
-            &inner
-        } else {
-            scope
-        };
         Ok(true)
     }
     /// `https://json-schema.org/draft/2020-12/meta/core#/$defs/anchorString`
@@ -1719,14 +1695,6 @@ mod meta_schema_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
-            let inner;
-            let scope = if scope.resource() != 3 {
-                inner = scope.enter(3);
-                &inner
-            } else {
-                scope
-            };
             if !::core::matches!(v, Value::String(_)) {
                 if !C {
                     return Ok(false);
@@ -1972,14 +1940,6 @@ mod meta_schema_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
-            let inner;
-            let scope = if scope.resource() != 4 {
-                inner = scope.enter(4);
-                &inner
-            } else {
-                scope
-            };
             if !::core::matches!(v, Value::String(_)) {
                 if !C {
                     return Ok(false);
@@ -2226,14 +2186,6 @@ mod meta_schema_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
-            let inner;
-            let scope = if scope.resource() != 5 {
-                inner = scope.enter(5);
-                &inner
-            } else {
-                scope
-            };
             if !::core::matches!(v, Value::String(_)) {
                 if !C {
                     return Ok(false);
@@ -2630,14 +2582,6 @@ mod meta_schema_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
-            let inner;
-            let scope = if scope.resource() != 6 {
-                inner = scope.enter(6);
-                &inner
-            } else {
-                scope
-            };
             if !::core::matches!(v, Value::Bool(_)) {
                 if !C {
                     return Ok(false);
@@ -2697,14 +2641,6 @@ mod meta_schema_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
-            let inner;
-            let scope = if scope.resource() != 6 {
-                inner = scope.enter(6);
-                &inner
-            } else {
-                scope
-            };
             if !::core::matches!(v, Value::String(_)) {
                 if !C {
                     return Ok(false);
@@ -3658,14 +3594,6 @@ mod meta_schema_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
-            let inner;
-            let scope = if scope.resource() != 2 {
-                inner = scope.enter(2);
-                &inner
-            } else {
-                scope
-            };
             if !::core::matches!(v, Value::Number(_)) {
                 if !C {
                     return Ok(false);
@@ -3866,14 +3794,6 @@ mod meta_schema_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
-            let inner;
-            let scope = if scope.resource() != 2 {
-                inner = scope.enter(2);
-                &inner
-            } else {
-                scope
-            };
             if !::core::matches!(v, Value::Number(_)) {
                 if !C {
                     return Ok(false);
@@ -4148,14 +4068,6 @@ mod meta_schema_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
-            let inner;
-            let scope = if scope.resource() != 2 {
-                inner = scope.enter(2);
-                &inner
-            } else {
-                scope
-            };
             if !::core::matches!(v, Value::Bool(_)) {
                 if !C {
                     return Ok(false);
@@ -4393,14 +4305,6 @@ mod meta_schema_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
-            let inner;
-            let scope = if scope.resource() != 2 {
-                inner = scope.enter(2);
-                &inner
-            } else {
-                scope
-            };
             if !::core::matches!(
                 v, Value::String(s) if ::core::matches!(s.as_str(), "array" | "boolean" |
                 "integer" | "null" | "number" | "object" | "string")
@@ -4455,14 +4359,6 @@ mod meta_schema_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
-            let inner;
-            let scope = if scope.resource() != 2 {
-                inner = scope.enter(2);
-                &inner
-            } else {
-                scope
-            };
             if !::core::matches!(v, Value::Number(n) if rt::is_integer(n)) {
                 if !C {
                     return Ok(false);
@@ -5630,14 +5526,6 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        let depth = depth + 1;
-        let inner;
-        let scope = if scope.resource() != 8 {
-            inner = scope.enter(8);
-            &inner
-        } else {
-            scope
-        };
         Ok(true)
     }
     /// `https://json-schema.org/draft/2020-12/meta/core#`
@@ -6461,14 +6349,6 @@ mod meta_schema_nodes {
         }
         let outcome = {
             let mut valid = true;
-            let depth = depth + 1;
-            let inner;
-            let scope = if scope.resource() != 3 {
-                inner = scope.enter(3);
-                &inner
-            } else {
-                scope
-            };
             if !::core::matches!(v, Value::Bool(_)) {
                 if !C {
                     return Ok(false);

@@ -1,0 +1,85 @@
+//! `contentEncoding`, `contentMediaType` and `contentSchema`, when they assert.
+
+use super::{Cx, Frame, Subject};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use toolschema_core::ir::ContentCheck;
+
+impl Cx<'_> {
+    /// The content keywords, on the string `s`.
+    pub(super) fn content(&self, f: &mut Frame, content: &ContentCheck) -> TokenStream {
+        f.assigns_valid = true;
+        let decode = match content.encoding {
+            Some(encoding) => {
+                let variant = format_ident!("{}", format!("{encoding:?}"));
+                let absolute = f.uri.join("/contentEncoding");
+                quote! {
+                    let decoded = rt::ContentEncoding::#variant.decode(s);
+                    let bytes: Option<&[u8]> = decoded.as_deref();
+                    if bytes.is_none() {
+                        if C {
+                            rt::record(failures, ip, &kp.key("contentEncoding"), #absolute, "contentEncoding",
+                                rt::messages::content_encoding(rt::ContentEncoding::#variant.name()));
+                        }
+                    }
+                }
+            }
+            None => quote! { let bytes: Option<&[u8]> = Some(s.as_bytes()); },
+        };
+        let parse = match content.media_type {
+            Some(media_type) => {
+                let variant = format_ident!("{}", format!("{media_type:?}"));
+                let absolute = f.uri.join("/contentMediaType");
+                let schema = match content.schema {
+                    Some(schema) => {
+                        // The decoded document is a `Value`, even under a member name.
+                        let call = self.call(
+                            Subject::Value,
+                            schema,
+                            &quote! { mode },
+                            quote! { &document },
+                            quote! { ip },
+                            quote! { &kp.key("contentSchema") },
+                            None,
+                        );
+                        quote! { Some(document) => #call, }
+                    }
+                    None => quote! { Some(_) => true, },
+                };
+                quote! {
+                    Some(bytes) => match rt::ContentMediaType::#variant.parse(bytes) {
+                        #schema
+                        None => {
+                            if C {
+                                rt::record(failures, ip, &kp.key("contentMediaType"), #absolute, "contentMediaType",
+                                    rt::messages::content_media_type(rt::ContentMediaType::#variant.name()));
+                            }
+                            false
+                        }
+                    },
+                }
+            }
+            None => quote! {},
+        };
+        let verdict = if content.media_type.is_some() {
+            quote! {
+                let ok = match bytes {
+                    #parse
+                    None => false,
+                };
+            }
+        } else {
+            quote! { let ok = bytes.is_some(); }
+        };
+        quote! {
+            #decode
+            #verdict
+            if !ok {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+            }
+        }
+    }
+}
