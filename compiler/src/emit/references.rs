@@ -26,15 +26,13 @@ impl Cx<'_> {
         quote! { #hand #s }
     }
 
-    /// A `$dynamicRef` whose target depends on the dynamic scope: the outermost resource in
-    /// scope that defines the anchor wins, each candidate resource tested once.
+    /// A `$dynamicRef` whose target depends on the dynamic scope: that of the outermost
+    /// candidate resource in scope (`Scope::outermost`, as the interpreter picks it).
     pub(super) fn dynamic_reference(&self, f: &mut Frame, targets: &DynamicTargets) -> TokenStream {
         let DynamicTargets {
             fallback,
             candidates,
         } = targets;
-        let mut arms = Vec::new();
-        let mut calls = Vec::new();
         let call = |target: NodeId| {
             self.call(
                 f.subject,
@@ -46,30 +44,26 @@ impl Cx<'_> {
                 f.marks.clone(),
             )
         };
-        for (i, (r, n)) in candidates.iter().enumerate() {
-            let idx = int(i as u64 + 1);
-            let rr = int(r.0);
-            arms.push(quote! { #rr => chosen = #idx, });
+        let arms = candidates.iter().enumerate().map(|(i, (_, n))| {
+            let i = int(i as u64);
             let call = call(*n);
-            calls.push(quote! { #idx => #call, });
-        }
-        let fallback_call = call(*fallback);
-        let call = quote! {
-            match chosen {
-                #(#calls)*
-                _ => #fallback_call,
-            }
-        };
-        let s = sub(f, call);
-        quote! {
-            // The outermost resource in scope that defines the anchor wins.
-            let mut chosen = 0usize;
-            for resource in scope.resources() {
-                match resource {
+            quote! { ::core::option::Option::Some(#i) => #call, }
+        });
+        let arms: Vec<TokenStream> = arms.collect();
+        let fallback = call(*fallback);
+        let n = int(candidates.len() as u64);
+        let resources = candidates.iter().map(|(r, _)| int(r.0));
+        let s = sub(
+            f,
+            quote! {
+                match scope.outermost(&CANDIDATES, |&r| r) {
                     #(#arms)*
-                    _ => {}
+                    _ => #fallback,
                 }
-            }
+            },
+        );
+        quote! {
+            static CANDIDATES: [u32; #n] = [#(#resources),*];
             #s
         }
     }

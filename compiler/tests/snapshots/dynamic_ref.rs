@@ -454,17 +454,12 @@ mod dynamic_ref_nodes {
             } else {
                 scope
             };
-            let mut chosen = 0usize;
-            for resource in scope.resources() {
-                match resource {
-                    1 => chosen = 1,
-                    2 => chosen = 2,
-                    _ => {}
+            static CANDIDATES: [u32; 2] = [1, 2];
+            if !match scope.outermost(&CANDIDATES, |&r| r) {
+                ::core::option::Option::Some(0) => {
+                    n0(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
                 }
-            }
-            if !match chosen {
-                1 => n0(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-                2 => {
+                ::core::option::Option::Some(1) => {
                     n1(
                         mode,
                         v,

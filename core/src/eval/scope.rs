@@ -31,6 +31,28 @@ impl<'a> Scope<'a> {
         }
     }
 
+    /// Which of `candidates` the outermost resource in scope is, by the `resource` each names:
+    /// how `$dynamicRef` picks among the resources that define its anchor.
+    ///
+    /// ```
+    /// use toolschema::eval::Scope;
+    ///
+    /// let root = Scope::root(1);
+    /// let inner = root.enter(2);
+    /// assert_eq!(inner.outermost(&[2, 1], |&r| r), Some(1));
+    /// assert_eq!(inner.outermost(&[2, 3], |&r| r), Some(0));
+    /// assert_eq!(inner.outermost(&[3], |&r| r), None);
+    /// ```
+    pub fn outermost<T>(&self, candidates: &[T], resource: impl Fn(&T) -> u32) -> Option<usize> {
+        let mut chosen = None;
+        for r in self.resources() {
+            if let Some(i) = candidates.iter().position(|c| resource(c) == r) {
+                chosen = Some(i);
+            }
+        }
+        chosen
+    }
+
     /// The resources in scope, innermost first.
     pub fn resources(&self) -> impl Iterator<Item = u32> + '_ {
         let mut at = Some(self);

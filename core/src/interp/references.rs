@@ -2,7 +2,7 @@
 
 use super::{At, Interpreter};
 use crate::eval::{Flow, Marks, Sink};
-use crate::ir::{DynamicTargets, NodeId, ResourceId};
+use crate::ir::{DynamicTargets, NodeId};
 use serde_json::Value;
 
 impl Interpreter<'_> {
@@ -29,7 +29,7 @@ impl Interpreter<'_> {
         st: &mut Sink,
         marks: Option<&mut Marks>,
     ) -> Flow {
-        let target = targets.target(at.scope.resources().map(ResourceId));
+        let target = targets.target(at.scope);
         self.reference::<C>(target, "$dynamicRef", v, at, st, marks)
     }
 }

@@ -208,16 +208,13 @@ pub struct DynamicTargets {
 }
 
 impl DynamicTargets {
-    /// The target in `scope` (resources innermost first): that of the outermost resource
-    /// defining the anchor, or the fallback.
-    pub fn target(&self, scope: impl Iterator<Item = ResourceId>) -> NodeId {
-        let mut chosen = self.fallback;
-        for resource in scope {
-            if let Some((_, n)) = self.candidates.iter().find(|(r, _)| *r == resource) {
-                chosen = *n;
-            }
+    /// The target in `scope`: that of the outermost resource defining the anchor, or the
+    /// fallback.
+    pub fn target(&self, scope: &crate::eval::Scope<'_>) -> NodeId {
+        match scope.outermost(&self.candidates, |(r, _)| r.0) {
+            Some(i) => self.candidates[i].1,
+            None => self.fallback,
         }
-        chosen
     }
 }
 

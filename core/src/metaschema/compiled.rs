@@ -1300,29 +1300,32 @@ mod meta_schema_nodes {
             } else {
                 scope
             };
-            let mut chosen = 0usize;
-            for resource in scope.resources() {
-                match resource {
-                    1 => chosen = 1,
-                    2 => chosen = 2,
-                    3 => chosen = 3,
-                    4 => chosen = 4,
-                    5 => chosen = 5,
-                    6 => chosen = 6,
-                    7 => chosen = 7,
-                    8 => chosen = 8,
-                    _ => {}
+            static CANDIDATES: [u32; 8] = [1, 2, 3, 4, 5, 6, 7, 8];
+            if !match scope.outermost(&CANDIDATES, |&r| r) {
+                ::core::option::Option::Some(0) => {
+                    n0(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
                 }
-            }
-            if !match chosen {
-                1 => n0(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-                2 => n35(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-                3 => n89(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-                4 => n20(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-                5 => n24(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-                6 => n26(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-                7 => n64(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-                8 => n67(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                ::core::option::Option::Some(1) => {
+                    n35(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                }
+                ::core::option::Option::Some(2) => {
+                    n89(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                }
+                ::core::option::Option::Some(3) => {
+                    n20(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                }
+                ::core::option::Option::Some(4) => {
+                    n24(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                }
+                ::core::option::Option::Some(5) => {
+                    n26(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                }
+                ::core::option::Option::Some(6) => {
+                    n64(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                }
+                ::core::option::Option::Some(7) => {
+                    n67(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                }
                 _ => n0(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
             } {
                 if !C {
@@ -2013,29 +2016,32 @@ mod meta_schema_nodes {
             } else {
                 scope
             };
-            let mut chosen = 0usize;
-            for resource in scope.resources() {
-                match resource {
-                    1 => chosen = 1,
-                    2 => chosen = 2,
-                    3 => chosen = 3,
-                    4 => chosen = 4,
-                    5 => chosen = 5,
-                    6 => chosen = 6,
-                    7 => chosen = 7,
-                    8 => chosen = 8,
-                    _ => {}
+            static CANDIDATES: [u32; 8] = [1, 2, 3, 4, 5, 6, 7, 8];
+            if !match scope.outermost(&CANDIDATES, |&r| r) {
+                ::core::option::Option::Some(0) => {
+                    n0(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
                 }
-            }
-            if !match chosen {
-                1 => n0(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-                2 => n35(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-                3 => n89(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-                4 => n20(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-                5 => n24(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-                6 => n26(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-                7 => n64(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-                8 => n67(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                ::core::option::Option::Some(1) => {
+                    n35(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                }
+                ::core::option::Option::Some(2) => {
+                    n89(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                }
+                ::core::option::Option::Some(3) => {
+                    n20(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                }
+                ::core::option::Option::Some(4) => {
+                    n24(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                }
+                ::core::option::Option::Some(5) => {
+                    n26(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                }
+                ::core::option::Option::Some(6) => {
+                    n64(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                }
+                ::core::option::Option::Some(7) => {
+                    n67(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                }
                 _ => n20(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
             } {
                 if !C {
@@ -4573,29 +4579,32 @@ mod meta_schema_nodes {
             } else {
                 scope
             };
-            let mut chosen = 0usize;
-            for resource in scope.resources() {
-                match resource {
-                    1 => chosen = 1,
-                    2 => chosen = 2,
-                    3 => chosen = 3,
-                    4 => chosen = 4,
-                    5 => chosen = 5,
-                    6 => chosen = 6,
-                    7 => chosen = 7,
-                    8 => chosen = 8,
-                    _ => {}
+            static CANDIDATES: [u32; 8] = [1, 2, 3, 4, 5, 6, 7, 8];
+            if !match scope.outermost(&CANDIDATES, |&r| r) {
+                ::core::option::Option::Some(0) => {
+                    n0(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
                 }
-            }
-            if !match chosen {
-                1 => n0(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-                2 => n35(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-                3 => n89(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-                4 => n20(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-                5 => n24(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-                6 => n26(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-                7 => n64(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-                8 => n67(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                ::core::option::Option::Some(1) => {
+                    n35(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                }
+                ::core::option::Option::Some(2) => {
+                    n89(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                }
+                ::core::option::Option::Some(3) => {
+                    n20(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                }
+                ::core::option::Option::Some(4) => {
+                    n24(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                }
+                ::core::option::Option::Some(5) => {
+                    n26(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                }
+                ::core::option::Option::Some(6) => {
+                    n64(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                }
+                ::core::option::Option::Some(7) => {
+                    n67(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                }
                 _ => n64(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
             } {
                 if !C {
@@ -5072,29 +5081,32 @@ mod meta_schema_nodes {
             } else {
                 scope
             };
-            let mut chosen = 0usize;
-            for resource in scope.resources() {
-                match resource {
-                    1 => chosen = 1,
-                    2 => chosen = 2,
-                    3 => chosen = 3,
-                    4 => chosen = 4,
-                    5 => chosen = 5,
-                    6 => chosen = 6,
-                    7 => chosen = 7,
-                    8 => chosen = 8,
-                    _ => {}
+            static CANDIDATES: [u32; 8] = [1, 2, 3, 4, 5, 6, 7, 8];
+            if !match scope.outermost(&CANDIDATES, |&r| r) {
+                ::core::option::Option::Some(0) => {
+                    n0(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
                 }
-            }
-            if !match chosen {
-                1 => n0(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-                2 => n35(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-                3 => n89(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-                4 => n20(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-                5 => n24(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-                6 => n26(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-                7 => n64(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-                8 => n67(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                ::core::option::Option::Some(1) => {
+                    n35(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                }
+                ::core::option::Option::Some(2) => {
+                    n89(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                }
+                ::core::option::Option::Some(3) => {
+                    n20(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                }
+                ::core::option::Option::Some(4) => {
+                    n24(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                }
+                ::core::option::Option::Some(5) => {
+                    n26(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                }
+                ::core::option::Option::Some(6) => {
+                    n64(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                }
+                ::core::option::Option::Some(7) => {
+                    n67(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                }
                 _ => n67(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
             } {
                 if !C {
@@ -6424,29 +6436,32 @@ mod meta_schema_nodes {
             } else {
                 scope
             };
-            let mut chosen = 0usize;
-            for resource in scope.resources() {
-                match resource {
-                    1 => chosen = 1,
-                    2 => chosen = 2,
-                    3 => chosen = 3,
-                    4 => chosen = 4,
-                    5 => chosen = 5,
-                    6 => chosen = 6,
-                    7 => chosen = 7,
-                    8 => chosen = 8,
-                    _ => {}
+            static CANDIDATES: [u32; 8] = [1, 2, 3, 4, 5, 6, 7, 8];
+            if !match scope.outermost(&CANDIDATES, |&r| r) {
+                ::core::option::Option::Some(0) => {
+                    n0(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
                 }
-            }
-            if !match chosen {
-                1 => n0(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-                2 => n35(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-                3 => n89(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-                4 => n20(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-                5 => n24(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-                6 => n26(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-                7 => n64(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
-                8 => n67(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                ::core::option::Option::Some(1) => {
+                    n35(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                }
+                ::core::option::Option::Some(2) => {
+                    n89(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                }
+                ::core::option::Option::Some(3) => {
+                    n20(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                }
+                ::core::option::Option::Some(4) => {
+                    n24(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                }
+                ::core::option::Option::Some(5) => {
+                    n26(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                }
+                ::core::option::Option::Some(6) => {
+                    n64(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                }
+                ::core::option::Option::Some(7) => {
+                    n67(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                }
                 _ => n89(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
             } {
                 if !C {

@@ -1,0 +1,272 @@
+//! Calls between node functions: their names, the class member each call serves, the URIs a
+//! function names, and the arguments that travel with a call.
+
+use super::{Cx, Subject, int, recording, takes_out};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use toolschema_core::ir::{Ir, NodeId};
+
+/// A URI in generated code: known when the function serves one node, looked up by the
+/// member `at` when it serves a class.
+pub(super) enum Uri {
+    Static(String),
+    /// The URIs of a class's members, and the expression that picks the one at `at`.
+    Table(Vec<String>, TokenStream),
+}
+
+impl Uri {
+    /// The URI, as a `&str` expression.
+    pub(super) fn expr(&self) -> TokenStream {
+        match self {
+            Uri::Static(s) => quote! { #s },
+            Uri::Table(_, t) => t.clone(),
+        }
+    }
+
+    /// The URI followed by `suffix` (a JSON Pointer tail), as a `&'static str` expression:
+    /// for a class, a table of the joined URIs of its members.
+    pub(super) fn join(&self, suffix: &str) -> TokenStream {
+        match self {
+            Uri::Static(s) => {
+                let joined = format!("{s}{suffix}");
+                quote! { #joined }
+            }
+            Uri::Table(uris, _) => {
+                let n = int(uris.len() as u64);
+                let joined = uris.iter().map(|u| format!("{u}{suffix}"));
+                quote! { { static ABSOLUTE: [&str; #n] = [#(#joined),*]; ABSOLUTE[at] } }
+            }
+        }
+    }
+}
+
+/// `n{id}_{where}`: the id keeps names unique, the JSON Pointer tail says which subschema.
+pub(super) fn fn_name(ir: &Ir, id: NodeId) -> syn::Ident {
+    let uri = &ir.node(id).uri;
+    let fragment = uri.rsplit_once('#').map(|(_, f)| f).unwrap_or("");
+    let mut tail = String::new();
+    for c in fragment.chars() {
+        if c.is_ascii_alphanumeric() {
+            tail.push(c.to_ascii_lowercase());
+        } else if !tail.ends_with('_') {
+            tail.push('_');
+        }
+    }
+    let tail = tail.trim_matches('_');
+    let tail = &tail[tail.len().saturating_sub(32)..];
+    let tail = tail.trim_start_matches('_');
+    if tail.is_empty() {
+        format_ident!("n{}", id.0)
+    } else {
+        format_ident!("n{}_{}", id.0, tail)
+    }
+}
+
+/// The member-name flavour of node `id`'s function.
+pub(super) fn name_fn_name(ir: &Ir, id: NodeId) -> syn::Ident {
+    format_ident!("{}_on_name", fn_name(ir, id))
+}
+
+impl<'a> Cx<'a> {
+    pub(super) fn scope_param(&self) -> TokenStream {
+        if self.ir.dynamic_scope {
+            quote! { scope: &rt::Scope<'_>, }
+        } else {
+            quote! {}
+        }
+    }
+
+    pub(super) fn scope_arg(&self) -> TokenStream {
+        if self.ir.dynamic_scope {
+            quote! { scope, }
+        } else {
+            quote! {}
+        }
+    }
+
+    pub(super) fn call_root(&self, id: NodeId, collect: bool) -> TokenStream {
+        let name = fn_name(self.ir, self.sharing.representative(id));
+        let at = if self.sharing.members(id).len() > 1 {
+            let i = int(self.sharing.index(id) as u64);
+            quote! { #i, }
+        } else {
+            quote! {}
+        };
+        let node = self.ir.node(id);
+        let scope = if self.ir.dynamic_scope {
+            let r = int(node.resource.0);
+            quote! { &rt::Scope::root(#r), }
+        } else {
+            quote! {}
+        };
+        let out = if takes_out(node) {
+            quote! { , None }
+        } else {
+            quote! {}
+        };
+        if collect {
+            quote! { #name(rt::COLLECT, #at instance, &rt::Path::ROOT, &rt::Path::ROOT, #scope 0, &mut failures #out) }
+        } else {
+            quote! { #name(rt::QUICK, #at instance, &rt::Path::ROOT, &rt::Path::ROOT, #scope 0, failures #out) }
+        }
+    }
+
+    /// A call of node `id`'s function applied to `subject`; `mode` is this function's `mode`
+    /// (the same flavour) or `rt::QUICK`, `marks` the `out` argument when the caller may be
+    /// tracking.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn call(
+        &self,
+        subject: Subject,
+        id: NodeId,
+        mode: &TokenStream,
+        v: TokenStream,
+        ip: TokenStream,
+        kp: TokenStream,
+        marks: Option<TokenStream>,
+    ) -> TokenStream {
+        let class = self.sharing.members(id);
+        let representative = class[0];
+        let naming = subject == Subject::Name;
+        let name = if naming {
+            self.called_names.borrow_mut().push(representative);
+            name_fn_name(self.ir, representative)
+        } else {
+            self.called.borrow_mut().push(representative);
+            fn_name(self.ir, representative)
+        };
+        // Which member of the callee's class each member of this function's class calls.
+        let at = if class.len() > 1 {
+            let indices: Vec<usize> = self
+                .current_members()
+                .iter()
+                .map(|&m| self.sharing.index(self.counterpart(m, id)))
+                .collect();
+            if indices.iter().all(|&i| i == indices[0]) {
+                let i = int(indices[0] as u64);
+                quote! { #i, }
+            } else {
+                // A `static` table exists once; an array literal would be built on the stack
+                // at every call.
+                let n = int(indices.len() as u64);
+                let indices = indices.iter().map(|&i| int(i as u64));
+                quote! { { static AT: [usize; #n] = [#(#indices),*]; AT[at] }, }
+            }
+        } else {
+            quote! {}
+        };
+        let scope = self.scope_arg();
+        if naming {
+            // The name flavour is quick and tracks nothing; the instance is always `key`.
+            return quote! { #name(rt::QUICK, #at key, #ip, #kp, #scope depth, failures)? };
+        }
+        let out = if takes_out(self.ir.node(id)) {
+            let m = marks.unwrap_or_else(|| quote! { None });
+            quote! { , #m }
+        } else {
+            quote! {}
+        };
+        quote! { #name(#mode, #at #v, #ip, #kp, #scope depth, failures #out)? }
+    }
+
+    /// A call of node `id` as a subschema whose failure does not fail this one (an `anyOf`
+    /// branch, the subschema of `not`, `if`, `contains`): the quick check, except when
+    /// recording for the output formats, where every unit counts. An `if` expression, bound to
+    /// a variable before it is tested.
+    pub(super) fn branch_call(
+        &self,
+        subject: Subject,
+        id: NodeId,
+        v: TokenStream,
+        ip: TokenStream,
+        kp: TokenStream,
+        marks: Option<TokenStream>,
+    ) -> TokenStream {
+        let quick = self.call(
+            subject,
+            id,
+            &quote! { rt::QUICK },
+            v.clone(),
+            ip.clone(),
+            kp.clone(),
+            marks.clone(),
+        );
+        // A member name is only ever checked in the quick flavour.
+        if subject == Subject::Name {
+            return quick;
+        }
+        let collect = self.call(subject, id, &quote! { rt::COLLECT }, v, ip, kp, marks);
+        let recording = recording();
+        quote! { if #recording { #collect } else { #quick } }
+    }
+
+    /// The members of the class whose function is being emitted.
+    pub(super) fn current_members(&self) -> &[NodeId] {
+        self.sharing.members(self.current.get())
+    }
+
+    /// The node `member` references where the representative references `id`; `member`
+    /// itself for the representative.
+    pub(super) fn counterpart(&self, member: NodeId, id: NodeId) -> NodeId {
+        if member == self.current.get() {
+            id
+        } else {
+            self.sharing.counterpart(member, id)
+        }
+    }
+
+    /// The URI of the node being emitted.
+    pub(super) fn own_uri(&self) -> Uri {
+        let members = self.current_members();
+        if members.len() > 1 {
+            let uris = members.iter().map(|&m| self.ir.node(m).uri.clone());
+            Uri::Table(uris.collect(), quote! { URIS[at] })
+        } else {
+            Uri::Static(self.ir.node(self.current.get()).uri.clone())
+        }
+    }
+
+    /// The annotations of the node being emitted (see [`KeywordAnnotation`]), as a
+    /// `&'static [rt::Annotates]` expression: for a class whose members' differ, picked by
+    /// the member `at`.
+    pub(super) fn annotations(&self) -> TokenStream {
+        let members = self.current_members();
+        let list = |m: NodeId| {
+            let entries = self.ir.node(m).annotations.iter().map(|a| {
+                let keyword = &a.keyword;
+                let json = a.value.to_string();
+                let strings_only = a.strings_only;
+                quote! { (#keyword, #json, #strings_only) }
+            });
+            quote! { &[#(#entries),*] }
+        };
+        let first = &self.ir.node(members[0]).annotations;
+        if members
+            .iter()
+            .all(|&m| self.ir.node(m).annotations == *first)
+        {
+            return list(members[0]);
+        }
+        let lists = members.iter().map(|&m| list(m));
+        let n = int(members.len() as u64);
+        quote! { { static ANNOTATIONS: [&[rt::Annotates]; #n] = [#(#lists),*]; ANNOTATIONS[at] } }
+    }
+
+    /// The URI of `id`, a subschema the node being emitted references.
+    pub(super) fn uri_of(&self, id: NodeId) -> Uri {
+        let uris: Vec<&str> = self
+            .current_members()
+            .iter()
+            .map(|&m| self.ir.node(self.counterpart(m, id)).uri.as_str())
+            .collect();
+        if uris.iter().all(|u| *u == uris[0]) {
+            Uri::Static(uris[0].to_owned())
+        } else {
+            let n = int(uris.len() as u64);
+            Uri::Table(
+                uris.iter().map(|u| u.to_string()).collect(),
+                quote! { { static CHILD_URIS: [&str; #n] = [#(#uris),*]; CHILD_URIS[at] } },
+            )
+        }
+    }
+}
