@@ -47,7 +47,7 @@ impl Interpreter<'_> {
                 if !C && child.asserts_only() {
                     let rest = items.get(*skip..).unwrap_or_default();
                     for item in rest {
-                        if !self.leaf::<false>(child, item, at, st)? {
+                        if !self.holds(child, item, at, st) {
                             return Ok(false);
                         }
                     }

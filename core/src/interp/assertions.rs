@@ -11,6 +11,60 @@ use serde_json::{Number, Value};
 use std::cmp::Ordering::{Greater, Less};
 
 impl Interpreter<'_> {
+    /// A check that only asserts (`Check::only_asserts`) on `v`: the `false` schema, `type`,
+    /// `const`, `enum`, and the numeric and string keywords, each true of a value of a type it
+    /// does not apply to. Every other check is no assertion, and holds here. Inlined into its
+    /// callers: a frame of its own costs more than the check itself.
+    #[inline(always)]
+    pub(super) fn assertion<const C: bool>(
+        &self,
+        node: &Node,
+        check: &Check,
+        v: &Value,
+        at: At<'_>,
+        st: &mut Sink,
+    ) -> bool {
+        match check {
+            Check::Never => {
+                if C {
+                    self.record(
+                        st,
+                        node,
+                        "",
+                        at.ip,
+                        at.kp,
+                        messages::false_schema("", None, None),
+                    );
+                }
+                false
+            }
+            Check::Type(types) => self.types::<C>(node, *types, v, at, st),
+            Check::Const(c) => self.constant::<C>(node, c, v, at, st),
+            Check::Enum(options) => self.enumeration::<C>(node, options, v, at, st),
+            Check::Minimum(_)
+            | Check::Maximum(_)
+            | Check::ExclusiveMinimum(_)
+            | Check::ExclusiveMaximum(_)
+            | Check::MultipleOf(_) => match v {
+                Value::Number(n) => self.number::<C>(node, check, n, at, st),
+                _ => true,
+            },
+            Check::Length { min, max } => match v {
+                Value::String(s) => self.length::<C>(node, *min, *max, s, at, st),
+                _ => true,
+            },
+            Check::Pattern(p) => match v {
+                Value::String(s) => self.pattern::<C>(node, *p, s, at, st),
+                _ => true,
+            },
+            Check::Format(f) => match v {
+                Value::String(s) => self.format::<C>(node, *f, s, at, st),
+                _ => true,
+            },
+            _ => true,
+        }
+    }
+
     /// `type`.
     #[inline]
     pub(super) fn types<const C: bool>(

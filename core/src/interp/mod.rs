@@ -257,6 +257,19 @@ impl<'ir> Interpreter<'ir> {
         Ok(valid)
     }
 
+    /// Whether `v` passes a node that only asserts (`Node::asserts_only`), in first-failure
+    /// mode: its checks read the value alone, so nothing is entered, located or returned but
+    /// the verdict.
+    #[inline(always)]
+    fn holds(&self, node: &Node, v: &Value, at: At<'_>, st: &mut Sink) -> bool {
+        for check in &node.checks {
+            if !self.assertion::<false>(node, check, v, at, st) {
+                return false;
+            }
+        }
+        true
+    }
+
     /// One check, dispatched to its family.
     #[inline]
     fn check<const C: bool>(
@@ -269,48 +282,24 @@ impl<'ir> Interpreter<'ir> {
         marks: Option<&mut Marks>,
     ) -> Flow {
         Ok(match check {
-            Check::Never => {
-                if C {
-                    self.record(
-                        st,
-                        node,
-                        "",
-                        at.ip,
-                        at.kp,
-                        messages::false_schema("", None, None),
-                    );
-                }
-                false
-            }
             Check::Ref { target, keyword } => {
                 return self.reference::<C>(*target, keyword, v, at, st, marks);
             }
             Check::DynamicRef(targets) => {
                 return self.dynamic_reference::<C>(targets, v, at, st, marks);
             }
-            Check::Type(types) => self.types::<C>(node, *types, v, at, st),
-            Check::Const(c) => self.constant::<C>(node, c, v, at, st),
-            Check::Enum(options) => self.enumeration::<C>(node, options, v, at, st),
-            Check::Minimum(_)
+            Check::Never
+            | Check::Type(_)
+            | Check::Const(_)
+            | Check::Enum(_)
+            | Check::Minimum(_)
             | Check::Maximum(_)
             | Check::ExclusiveMinimum(_)
             | Check::ExclusiveMaximum(_)
-            | Check::MultipleOf(_) => match v {
-                Value::Number(n) => self.number::<C>(node, check, n, at, st),
-                _ => true,
-            },
-            Check::Length { min, max } => match v {
-                Value::String(s) => self.length::<C>(node, *min, *max, s, at, st),
-                _ => true,
-            },
-            Check::Pattern(p) => match v {
-                Value::String(s) => self.pattern::<C>(node, *p, s, at, st),
-                _ => true,
-            },
-            Check::Format(f) => match v {
-                Value::String(s) => self.format::<C>(node, *f, s, at, st),
-                _ => true,
-            },
+            | Check::MultipleOf(_)
+            | Check::Length { .. }
+            | Check::Pattern(_)
+            | Check::Format(_) => self.assertion::<C>(node, check, v, at, st),
             Check::Content(content) => match v {
                 Value::String(s) => return self.content::<C>(node, content, s, at, st),
                 _ => true,

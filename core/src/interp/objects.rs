@@ -161,7 +161,7 @@ impl Interpreter<'_> {
                     // In first-failure mode a subschema that only asserts records nothing and
                     // cannot stop evaluation: it needs no location, so none is built.
                     let ok = if !C && node.asserts_only() {
-                        self.leaf::<false>(node, value, at, st)?
+                        self.holds(node, value, at, st)
                     } else {
                         let kp = kp_props.key(key);
                         self.member::<C>(
