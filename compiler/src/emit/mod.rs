@@ -405,7 +405,9 @@ impl<'a> Cx<'a> {
             }
         };
         let (properties, items) = (track(JsonType::Object), track(JsonType::Array));
-        f.may_track = properties != Track::Never || items != Track::Never;
+        // A node none of whose checks marks a member has no marks to gather or hand on.
+        f.may_track = (properties != Track::Never || items != Track::Never)
+            && node.checks.iter().any(Check::marks_members);
         if f.may_track {
             let tracking = Track::test(properties, items);
             parts.push(quote! {
@@ -439,7 +441,7 @@ impl<'a> Cx<'a> {
         } else {
             quote! { true }
         };
-        if has_out {
+        if has_out && f.may_track {
             parts.push(quote! {
                 if #valid {
                     if let Some(out) = out {

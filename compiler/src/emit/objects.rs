@@ -152,8 +152,12 @@ impl Cx<'_> {
                 quote! { None },
             )
         });
-        let needs_matched =
-            additional_member.as_ref().is_some_and(|m| !m.is_empty()) || f.may_track;
+        // Whether a key's match by `properties` or `patternProperties` must be remembered: for
+        // tracking, or to keep the key from `additionalProperties`, which applies to every key
+        // when nothing else matches names.
+        let names_match = !plan.properties.is_empty() || !plan.pattern_properties.is_empty();
+        let needs_matched = f.may_track
+            || (names_match && additional_member.as_ref().is_some_and(|m| !m.is_empty()));
         let mut arms = Vec::new();
         for (index, (name, child)) in plan.properties.iter().enumerate() {
             let index = index as u32;
@@ -239,13 +243,15 @@ impl Cx<'_> {
                 };
                 if matched.is_empty() && member.is_empty() {
                     quote! {}
-                } else {
+                } else if needs_matched {
                     quote! {
                         if !matched {
                             #matched
                             #member
                         }
                     }
+                } else {
+                    member
                 }
             }
             None => quote! {},

@@ -165,7 +165,6 @@ pub fn schema(item: Item<'_>, ir: &Ir, limits: &Limits, runtime: &Runtime) -> To
 
         #[allow(
             unused_variables,
-            unused_mut,
             clippy::too_many_arguments,
             clippy::needless_return,
             clippy::nonminimal_bool,

@@ -71,7 +71,6 @@ impl ::toolschema::Validate for DynamicRef {
 }
 #[allow(
     unused_variables,
-    unused_mut,
     clippy::too_many_arguments,
     clippy::needless_return,
     clippy::nonminimal_bool,

@@ -64,7 +64,6 @@ impl ::toolschema::Validate for NestedDefs {
 }
 #[allow(
     unused_variables,
-    unused_mut,
     clippy::too_many_arguments,
     clippy::needless_return,
     clippy::nonminimal_bool,

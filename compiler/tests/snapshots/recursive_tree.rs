@@ -68,7 +68,6 @@ impl ::toolschema::Validate for RecursiveTree {
 }
 #[allow(
     unused_variables,
-    unused_mut,
     clippy::too_many_arguments,
     clippy::needless_return,
     clippy::nonminimal_bool,

@@ -71,7 +71,6 @@ impl crate::facade::toolschema::Validate for FlatTool {
 }
 #[allow(
     unused_variables,
-    unused_mut,
     clippy::too_many_arguments,
     clippy::needless_return,
     clippy::nonminimal_bool,

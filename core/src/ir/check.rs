@@ -176,6 +176,27 @@ impl Check {
         }
     }
 
+    /// Whether the check may mark members of the instance as evaluated, itself or through a
+    /// subschema it applies in place: a node with no such check has no marks to give.
+    pub fn marks_members(&self) -> bool {
+        matches!(
+            self,
+            Check::Ref { .. }
+                | Check::DynamicRef(_)
+                | Check::PrefixItems(_)
+                | Check::Items { .. }
+                | Check::Contains(_)
+                | Check::KeyPass(_)
+                | Check::DependentSchemas(_)
+                | Check::AllOf(_)
+                | Check::AnyOf(_)
+                | Check::OneOf(_)
+                | Check::Condition(_)
+                | Check::UnevaluatedProperties(_)
+                | Check::UnevaluatedItems(_)
+        )
+    }
+
     /// Whether the check reads only the value and gives a verdict: it applies no subschema,
     /// tracks nothing and cannot stop evaluation at a limit.
     pub fn only_asserts(&self) -> bool {

@@ -82,7 +82,6 @@ impl crate::Validate for MetaSchema {
 }
 #[allow(
     unused_variables,
-    unused_mut,
     clippy::too_many_arguments,
     clippy::needless_return,
     clippy::nonminimal_bool,
@@ -989,23 +988,20 @@ mod meta_schema_nodes {
             match v {
                 Value::Object(map) => {
                     for (key, value) in map {
-                        let mut matched = false;
-                        if !matched {
-                            if !n13_ies_additionalproperties_anyof_0(
-                                mode,
-                                1,
-                                value,
-                                &ip.key(key),
-                                &kp.key("additionalProperties"),
-                                scope,
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
-                                }
-                                valid = false;
+                        if !n13_ies_additionalproperties_anyof_0(
+                            mode,
+                            1,
+                            value,
+                            &ip.key(key),
+                            &kp.key("additionalProperties"),
+                            scope,
+                            depth,
+                            failures,
+                        )? {
+                            if !C {
+                                return Ok(false);
                             }
+                            valid = false;
                         }
                     }
                 }
@@ -1089,22 +1085,19 @@ mod meta_schema_nodes {
             match v {
                 Value::Object(map) => {
                     for (key, value) in map {
-                        let mut matched = false;
-                        if !matched {
-                            if !n12_ependencies_additionalproperties(
-                                mode,
-                                value,
-                                &ip.key(key),
-                                &kp.key("additionalProperties"),
-                                scope,
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
-                                }
-                                valid = false;
+                        if !n12_ependencies_additionalproperties(
+                            mode,
+                            value,
+                            &ip.key(key),
+                            &kp.key("additionalProperties"),
+                            scope,
+                            depth,
+                            failures,
+                        )? {
+                            if !C {
+                                return Ok(false);
                             }
+                            valid = false;
                         }
                     }
                 }
@@ -3446,23 +3439,20 @@ mod meta_schema_nodes {
             match v {
                 Value::Object(map) => {
                     for (key, value) in map {
-                        let mut matched = false;
-                        if !matched {
-                            if !n53_properties_required(
-                                mode,
-                                1,
-                                value,
-                                &ip.key(key),
-                                &kp.key("additionalProperties"),
-                                scope,
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
-                                }
-                                valid = false;
+                        if !n53_properties_required(
+                            mode,
+                            1,
+                            value,
+                            &ip.key(key),
+                            &kp.key("additionalProperties"),
+                            scope,
+                            depth,
+                            failures,
+                        )? {
+                            if !C {
+                                return Ok(false);
                             }
+                            valid = false;
                         }
                     }
                 }
@@ -5247,26 +5237,23 @@ mod meta_schema_nodes {
             match v {
                 Value::Object(map) => {
                     for (key, value) in map {
-                        let mut matched = false;
-                        if !matched {
-                            if !n68_properties_additionalproperties(
-                                mode,
-                                {
-                                    static AT: [usize; 2] = [11, 8];
-                                    AT[at]
-                                },
-                                value,
-                                &ip.key(key),
-                                &kp.key("additionalProperties"),
-                                scope,
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
-                                }
-                                valid = false;
+                        if !n68_properties_additionalproperties(
+                            mode,
+                            {
+                                static AT: [usize; 2] = [11, 8];
+                                AT[at]
+                            },
+                            value,
+                            &ip.key(key),
+                            &kp.key("additionalProperties"),
+                            scope,
+                            depth,
+                            failures,
+                        )? {
+                            if !C {
+                                return Ok(false);
                             }
+                            valid = false;
                         }
                     }
                 }
@@ -5350,23 +5337,20 @@ mod meta_schema_nodes {
             match v {
                 Value::Object(map) => {
                     for (key, value) in map {
-                        let mut matched = false;
-                        if !matched {
-                            if !n68_properties_additionalproperties(
-                                mode,
-                                10,
-                                value,
-                                &ip.key(key),
-                                &kp.key("additionalProperties"),
-                                scope,
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
-                                }
-                                valid = false;
+                        if !n68_properties_additionalproperties(
+                            mode,
+                            10,
+                            value,
+                            &ip.key(key),
+                            &kp.key("additionalProperties"),
+                            scope,
+                            depth,
+                            failures,
+                        )? {
+                            if !C {
+                                return Ok(false);
                             }
+                            valid = false;
                         }
                     }
                     let kp_names = kp.key("propertyNames");
@@ -5954,22 +5938,19 @@ mod meta_schema_nodes {
             match v {
                 Value::Object(map) => {
                     for (key, value) in map {
-                        let mut matched = false;
-                        if !matched {
-                            if !n102_erties_defs_additionalproperties(
-                                mode,
-                                value,
-                                &ip.key(key),
-                                &kp.key("additionalProperties"),
-                                scope,
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
-                                }
-                                valid = false;
+                        if !n102_erties_defs_additionalproperties(
+                            mode,
+                            value,
+                            &ip.key(key),
+                            &kp.key("additionalProperties"),
+                            scope,
+                            depth,
+                            failures,
+                        )? {
+                            if !C {
+                                return Ok(false);
                             }
+                            valid = false;
                         }
                     }
                 }
@@ -6277,22 +6258,19 @@ mod meta_schema_nodes {
             match v {
                 Value::Object(map) => {
                     for (key, value) in map {
-                        let mut matched = false;
-                        if !matched {
-                            if !n99_vocabulary_additionalproperties(
-                                mode,
-                                value,
-                                &ip.key(key),
-                                &kp.key("additionalProperties"),
-                                scope,
-                                depth,
-                                failures,
-                            )? {
-                                if !C {
-                                    return Ok(false);
-                                }
-                                valid = false;
+                        if !n99_vocabulary_additionalproperties(
+                            mode,
+                            value,
+                            &ip.key(key),
+                            &kp.key("additionalProperties"),
+                            scope,
+                            depth,
+                            failures,
+                        )? {
+                            if !C {
+                                return Ok(false);
                             }
+                            valid = false;
                         }
                     }
                     let kp_names = kp.key("propertyNames");
