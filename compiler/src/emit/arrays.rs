@@ -1,7 +1,7 @@
 //! The array keywords: `minItems`/`maxItems`, `uniqueItems`, `prefixItems`, `items`,
 //! `contains` with its bounds. Each runs on the array `items`.
 
-use super::{Cx, Frame, Subject, fail, int, recording};
+use super::{Cx, Frame, Subject, int};
 use proc_macro2::TokenStream;
 use quote::quote;
 use toolschema_core::ir::{ContainsCheck, NodeId};
@@ -12,7 +12,7 @@ impl Cx<'_> {
         let mut out = Vec::new();
         if min > 0 {
             let min = int(min);
-            let failure = fail(
+            let failure = self.fail(
                 f,
                 "minItems",
                 quote! { ip },
@@ -22,7 +22,7 @@ impl Cx<'_> {
         }
         if let Some(max) = max {
             let max = int(max);
-            let failure = fail(
+            let failure = self.fail(
                 f,
                 "maxItems",
                 quote! { ip },
@@ -35,7 +35,7 @@ impl Cx<'_> {
 
     /// `uniqueItems: true`.
     pub(super) fn unique_items(&self, f: &mut Frame) -> TokenStream {
-        let failure = fail(
+        let failure = self.fail(
             f,
             "uniqueItems",
             quote! { ip },
@@ -48,11 +48,11 @@ impl Cx<'_> {
     pub(super) fn prefix_items(&self, f: &mut Frame, schemas: &[NodeId]) -> TokenStream {
         let mut out = Vec::new();
         for (i, &child) in schemas.iter().enumerate() {
-            let get = if i == 0 {
-                quote! { items.first() }
+            let (get, present) = if i == 0 {
+                (quote! { items.first() }, quote! { !items.is_empty() })
             } else {
                 let i = int(i as u64);
-                quote! { items.get(#i) }
+                (quote! { items.get(#i) }, quote! { items.len() > #i })
             };
             let i = int(i as u64);
             let member = self.member(
@@ -66,12 +66,21 @@ impl Cx<'_> {
                 quote! { Some(#i) },
             );
             let mark = f.mark(quote! { #i });
-            out.push(quote! {
-                if let Some(item) = #get {
-                    #member
-                    #mark
-                }
-            });
+            if self.reads_member(child) {
+                out.push(quote! {
+                    if let Some(item) = #get {
+                        #member
+                        #mark
+                    }
+                });
+            } else {
+                out.push(quote! {
+                    if #present {
+                        #member
+                        #mark
+                    }
+                });
+            }
         }
         quote! { #(#out)* }
     }
@@ -95,9 +104,14 @@ impl Cx<'_> {
             quote! { Some(i) },
         );
         let mark = f.mark(quote! { i });
+        let item = if self.reads_member(child) {
+            quote! { item }
+        } else {
+            quote! { _ }
+        };
         quote! {
             let kp_items = kp.key("items");
-            for (i, item) in #iteration {
+            for (i, #item) in #iteration {
                 #member
                 #mark
             }
@@ -120,7 +134,7 @@ impl Cx<'_> {
         // `ContainsCheck::exhaustive` says every item must be tried, that is with an upper
         // bound, or when the matches are annotations someone reads, which is known only at run
         // time (recording for the output formats, or this node tracking).
-        let recording = recording();
+        let recording = self.recording();
         let may_stop = if contains.exhaustive(false) {
             None
         } else if f.may_track {
@@ -129,7 +143,7 @@ impl Cx<'_> {
             Some(quote! { !(#recording) })
         };
         let too_few = if min_value > 0 {
-            let failure = fail(
+            let failure = self.fail(
                 f,
                 contains.min_keyword,
                 quote! { ip },
@@ -142,7 +156,7 @@ impl Cx<'_> {
         let too_many = match contains.max {
             Some(max) => {
                 let max = int(max);
-                let failure = fail(
+                let failure = self.fail(
                     f,
                     "maxContains",
                     quote! { ip },

@@ -1,7 +1,7 @@
 //! The assertions on the instance itself: `type`, `const`, `enum`, the numeric and the string
 //! keywords, and the `false` schema.
 
-use super::{Cx, Frame, Subject, Test, fail, int};
+use super::{Cx, Frame, Subject, Test, int};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use serde_json::Value;
@@ -49,6 +49,11 @@ impl Cx<'_> {
     pub(super) fn never(&self, f: &mut Frame) -> TokenStream {
         f.fails_always = true;
         let uri = f.uri_expr();
+        self.uses(|u| {
+            u.ip = true;
+            u.kp = true;
+            u.failures = true;
+        });
         quote! {
             if C {
                 rt::record(failures, ip, kp, #uri, "false", rt::messages::false_schema("", None, None));
@@ -73,7 +78,7 @@ impl Cx<'_> {
         let test = type_test(types);
         let bits = int(types.bits());
         let msg = quote! { rt::messages::type_mismatch_shared(rt::TypeSet::from_bits(#bits), v) };
-        let failure = fail(f, "type", quote! { ip }, msg);
+        let failure = self.fail(f, "type", quote! { ip }, msg);
         let negated = test.negated();
         quote! { if #negated { #failure } }
     }
@@ -82,6 +87,9 @@ impl Cx<'_> {
     pub(super) fn constant(&self, f: &mut Frame, value: &Value) -> TokenStream {
         let text = value.to_string();
         let naming = f.subject == Subject::Name;
+        if naming && value.is_string() {
+            self.uses(|u| u.instance = true);
+        }
         let (setup, test) = match value {
             Value::String(s) if naming => (quote! {}, Test::compound(quote! { key == #s })),
             _ if naming => (quote! {}, Test::atom(quote! { false })),
@@ -121,7 +129,7 @@ impl Cx<'_> {
             let msg = messages::const_mismatch(value);
             quote! { #msg }
         };
-        let failure = fail(f, "const", quote! { ip }, msg);
+        let failure = self.fail(f, "const", quote! { ip }, msg);
         let negated = test.negated();
         quote! { #setup if #negated { #failure } }
     }
@@ -132,6 +140,9 @@ impl Cx<'_> {
         let naming = f.subject == Subject::Name;
         let strings: Option<Vec<&str>> = options.iter().map(Value::as_str).collect();
         let names: Vec<&str> = options.iter().filter_map(Value::as_str).collect();
+        if naming && !names.is_empty() {
+            self.uses(|u| u.instance = true);
+        }
         // The options are parsed at run time only where they are compared as values.
         let (test, compares_values) = match strings {
             _ if naming && names.is_empty() => (Test::atom(quote! { false }), false),
@@ -169,7 +180,7 @@ impl Cx<'_> {
             let msg = messages::enum_mismatch(options);
             quote! { #msg }
         };
-        let failure = fail(f, "enum", quote! { ip }, msg);
+        let failure = self.fail(f, "enum", quote! { ip }, msg);
         let negated = test.negated();
         quote! {
             #setup
@@ -192,7 +203,7 @@ impl Cx<'_> {
             }
             None => exact,
         };
-        let failure = fail(
+        let failure = self.fail(
             f,
             keyword,
             quote! { ip },
@@ -220,7 +231,7 @@ impl Cx<'_> {
             }
             _ => Test::atom(quote! { MULTIPLE_OF.divides(n) }),
         };
-        let failure = fail(
+        let failure = self.fail(
             f,
             "multipleOf",
             quote! { ip },
@@ -238,7 +249,7 @@ impl Cx<'_> {
         let mut out = vec![quote! { let length = rt::string_length(s); }];
         if min > 0 {
             let min = int(min);
-            let failure = fail(
+            let failure = self.fail(
                 f,
                 "minLength",
                 quote! { ip },
@@ -248,7 +259,7 @@ impl Cx<'_> {
         }
         if let Some(max) = max {
             let max = int(max);
-            let failure = fail(
+            let failure = self.fail(
                 f,
                 "maxLength",
                 quote! { ip },
@@ -263,7 +274,7 @@ impl Cx<'_> {
     pub(super) fn pattern(&self, f: &mut Frame, p: PatternId) -> TokenStream {
         let (setup, test) = self.pattern_test(p, quote! { s }, format_ident!("PATTERN"));
         let source = self.ir.pattern(p).as_str();
-        let failure = fail(
+        let failure = self.fail(
             f,
             "pattern",
             quote! { ip },
@@ -276,7 +287,7 @@ impl Cx<'_> {
     /// An asserted `format`, on the string `s`.
     pub(super) fn format(&self, f: &mut Frame, format: Format) -> TokenStream {
         let variant = format_ident!("{}", format!("{format:?}"));
-        let failure = fail(
+        let failure = self.fail(
             f,
             "format",
             quote! { ip },

@@ -1,10 +1,21 @@
 //! Calls between node functions: their names, the class member each call serves, the URIs a
 //! function names, and the arguments that travel with a call.
 
-use super::{Cx, Subject, int, recording, takes_out};
+use super::{Cx, Subject, int, takes_out};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use toolschema_core::ir::{Ir, NodeId};
+
+/// Which flavour a call runs in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Flavour {
+    /// The calling function's own (`mode`).
+    Same,
+    /// First failure (`rt::QUICK`).
+    Quick,
+    /// Every failure (`rt::COLLECT`).
+    Collect,
+}
 
 /// A URI in generated code: known when the function serves one node, looked up by the
 /// member `at` when it serves a class.
@@ -68,16 +79,9 @@ pub(super) fn name_fn_name(ir: &Ir, id: NodeId) -> syn::Ident {
 }
 
 impl<'a> Cx<'a> {
-    pub(super) fn scope_param(&self) -> TokenStream {
-        if self.ir.dynamic_scope {
-            quote! { scope: &rt::Scope<'_>, }
-        } else {
-            quote! {}
-        }
-    }
-
     pub(super) fn scope_arg(&self) -> TokenStream {
         if self.ir.dynamic_scope {
+            self.uses(|u| u.scope = true);
             quote! { scope, }
         } else {
             quote! {}
@@ -119,7 +123,7 @@ impl<'a> Cx<'a> {
         &self,
         subject: Subject,
         id: NodeId,
-        mode: &TokenStream,
+        mode: Flavour,
         v: TokenStream,
         ip: TokenStream,
         kp: TokenStream,
@@ -150,12 +154,20 @@ impl<'a> Cx<'a> {
                 // at every call.
                 let n = int(indices.len() as u64);
                 let indices = indices.iter().map(|&i| int(i as u64));
+                self.uses(|u| u.at = true);
                 quote! { { static AT: [usize; #n] = [#(#indices),*]; AT[at] }, }
             }
         } else {
             quote! {}
         };
         let scope = self.scope_arg();
+        self.uses(|u| {
+            u.depth = true;
+            u.failures = true;
+            u.ip = true;
+            u.kp = true;
+            u.instance = true;
+        });
         if naming {
             // The name flavour is quick and tracks nothing; the instance is always `key`.
             return quote! { #name(rt::QUICK, #at key, #ip, #kp, #scope depth, failures)? };
@@ -165,6 +177,14 @@ impl<'a> Cx<'a> {
             quote! { , #m }
         } else {
             quote! {}
+        };
+        let mode = match mode {
+            Flavour::Same => {
+                self.uses(|u| u.mode = true);
+                quote! { mode }
+            }
+            Flavour::Quick => quote! { rt::QUICK },
+            Flavour::Collect => quote! { rt::COLLECT },
         };
         quote! { #name(#mode, #at #v, #ip, #kp, #scope depth, failures #out)? }
     }
@@ -185,7 +205,7 @@ impl<'a> Cx<'a> {
         let quick = self.call(
             subject,
             id,
-            &quote! { rt::QUICK },
+            Flavour::Quick,
             v.clone(),
             ip.clone(),
             kp.clone(),
@@ -195,8 +215,8 @@ impl<'a> Cx<'a> {
         if subject == Subject::Name {
             return quick;
         }
-        let collect = self.call(subject, id, &quote! { rt::COLLECT }, v, ip, kp, marks);
-        let recording = recording();
+        let collect = self.call(subject, id, Flavour::Collect, v, ip, kp, marks);
+        let recording = self.recording();
         quote! { if #recording { #collect } else { #quick } }
     }
 
@@ -263,6 +283,7 @@ impl<'a> Cx<'a> {
             Uri::Static(uris[0].to_owned())
         } else {
             let n = int(uris.len() as u64);
+            self.uses(|u| u.at = true);
             Uri::Table(
                 uris.iter().map(|u| u.to_string()).collect(),
                 quote! { { static CHILD_URIS: [&str; #n] = [#(#uris),*]; CHILD_URIS[at] } },

@@ -1,6 +1,6 @@
 //! The in-place applicators: `allOf`, `anyOf`, `oneOf`, `not`, `if`/`then`/`else`.
 
-use super::{Admission, Cx, Frame, Subject, fail, int, name_dispatch, recording, sub};
+use super::{Admission, Cx, Flavour, Frame, Subject, int, name_dispatch};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use toolschema_core::ir::{Branches, Condition, Discriminator, NodeId};
@@ -17,13 +17,13 @@ impl Cx<'_> {
             let call = self.call(
                 f.subject,
                 child,
-                &quote! { mode },
+                Flavour::Same,
                 quote! { v },
                 quote! { ip },
                 quote! { &kp.key("allOf").index(#i) },
                 f.marks.clone(),
             );
-            out.push(sub(f, call));
+            out.push(self.sub(f, call));
         }
         quote! { #(#out)* }
     }
@@ -48,8 +48,8 @@ impl Cx<'_> {
                     quote! { &kp.key("anyOf").index(#i) },
                     None,
                 );
-                let recording = recording();
-                Some(guarded(
+                let recording = self.recording();
+                Some(self.guarded(
                     guards,
                     quote! {
                         let held = #call;
@@ -65,7 +65,7 @@ impl Cx<'_> {
             .collect();
         // Recording for the output formats runs every branch.
         let quick = quote! { 'any_of: { let mut any = false; #(#quick)* any } };
-        let failure = fail(f, "anyOf", quote! { ip }, quote! { rt::messages::any_of() });
+        let failure = self.fail(f, "anyOf", quote! { ip }, quote! { rt::messages::any_of() });
         if !f.may_track {
             return quote! { #setup if !(#quick) { #failure } };
         }
@@ -93,7 +93,7 @@ impl Cx<'_> {
                         any = true;
                     }
                 };
-                Some(guarded(guards, branch))
+                Some(self.guarded(guards, branch))
             })
             .collect();
         quote! {
@@ -139,7 +139,7 @@ impl Cx<'_> {
                 } else {
                     (quote! {}, quote! {})
                 };
-                let recording = recording();
+                let recording = self.recording();
                 let branch = quote! {
                     #decl
                     let held = #call;
@@ -155,7 +155,7 @@ impl Cx<'_> {
                         }
                     }
                 };
-                Some(guarded(guards, branch))
+                Some(self.guarded(guards, branch))
             })
             .collect();
         let (kept_decl, merge) = if tracks {
@@ -166,13 +166,13 @@ impl Cx<'_> {
         } else {
             (quote! {}, quote! {})
         };
-        let none = fail(
+        let none = self.fail(
             f,
             "oneOf",
             quote! { ip },
             quote! { rt::messages::one_of_none() },
         );
-        let many = fail(
+        let many = self.fail(
             f,
             "oneOf",
             quote! { ip },
@@ -204,7 +204,7 @@ impl Cx<'_> {
             quote! { &kp.key("not") },
             None,
         );
-        let failure = fail(f, "not", quote! { ip }, quote! { rt::messages::not() });
+        let failure = self.fail(f, "not", quote! { ip }, quote! { rt::messages::not() });
         quote! {
             let held = #call;
             if held { #failure }
@@ -235,13 +235,13 @@ impl Cx<'_> {
             let call = self.call(
                 f.subject,
                 child,
-                &quote! { mode },
+                Flavour::Same,
                 quote! { v },
                 quote! { ip },
                 quote! { &kp.key(#keyword) },
                 f.marks.clone(),
             );
-            sub(f, call)
+            self.sub(f, call)
         };
         let then = cond.then.map(|then| applied(then, "then"));
         let else_ = cond.else_.map(|else_| applied(else_, "else"));
@@ -258,6 +258,15 @@ impl Cx<'_> {
             #decl
             #holds
         }
+    }
+
+    /// `body` run only where every guard holds, or always when recording for the output formats
+    /// (where a branch ruled out still has its failures to report).
+    fn guarded(&self, guards: Vec<TokenStream>, body: TokenStream) -> TokenStream {
+        guards.into_iter().rev().fold(body, |body, guard| {
+            let recording = self.recording();
+            quote! { if (#recording) || #guard { #body } }
+        })
     }
 }
 
@@ -317,15 +326,6 @@ impl<'a> BranchFilter<'a> {
         );
         Some(guards)
     }
-}
-
-/// `body` run only where every guard holds, or always when recording for the output formats
-/// (where a branch ruled out still has its failures to report).
-fn guarded(guards: Vec<TokenStream>, body: TokenStream) -> TokenStream {
-    guards.into_iter().rev().fold(body, |body, guard| {
-        let recording = recording();
-        quote! { if (#recording) || #guard { #body } }
-    })
 }
 
 /// The discriminating member of `v`, in `var`; when the values pick one branch each, also the

@@ -1,6 +1,6 @@
 //! `contentEncoding`, `contentMediaType` and `contentSchema`, when they assert.
 
-use super::{Cx, Frame, Subject};
+use super::{Cx, Flavour, Frame, Subject};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use toolschema_core::ir::ContentCheck;
@@ -9,10 +9,15 @@ impl Cx<'_> {
     /// The content keywords, on the string `s`.
     pub(super) fn content(&self, f: &mut Frame, content: &ContentCheck) -> TokenStream {
         f.assigns_valid = true;
+        self.uses(|u| {
+            u.ip = true;
+            u.kp = true;
+            u.failures = true;
+        });
         let decode = match content.encoding {
             Some(encoding) => {
                 let variant = format_ident!("{}", format!("{encoding:?}"));
-                let absolute = f.uri.join("/contentEncoding");
+                let absolute = self.join(f, "/contentEncoding");
                 quote! {
                     let decoded = rt::ContentEncoding::#variant.decode(s);
                     let bytes: Option<&[u8]> = decoded.as_deref();
@@ -29,14 +34,14 @@ impl Cx<'_> {
         let parse = match content.media_type {
             Some(media_type) => {
                 let variant = format_ident!("{}", format!("{media_type:?}"));
-                let absolute = f.uri.join("/contentMediaType");
+                let absolute = self.join(f, "/contentMediaType");
                 let schema = match content.schema {
                     Some(schema) => {
                         // The decoded document is a `Value`, even under a member name.
                         let call = self.call(
                             Subject::Value,
                             schema,
-                            &quote! { mode },
+                            Flavour::Same,
                             quote! { &document },
                             quote! { ip },
                             quote! { &kp.key("contentSchema") },

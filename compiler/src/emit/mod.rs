@@ -31,9 +31,9 @@ pub use validator::{Item, schema};
 use crate::share::Sharing;
 use admission::{Admission, admission_chain};
 use assertions::BoundKind;
-use calls::{Uri, fn_name, name_fn_name};
+use calls::{Flavour, Uri, fn_name, name_fn_name};
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{format_ident, quote};
 use std::cell::{Cell, RefCell};
 use toolschema_core::Limits;
 use toolschema_core::ir::*;
@@ -50,6 +50,8 @@ struct Cx<'a> {
     called_names: RefCell<Vec<NodeId>>,
     /// The representative whose function is being emitted.
     current: Cell<NodeId>,
+    /// What the code of the function being emitted uses so far.
+    uses: Cell<Uses>,
     /// The functions that take part in admitting the root's members to the argument limits
     /// in a first-failure check (see [`admission_chain`]); empty when none does.
     admission: Vec<(NodeId, Admission)>,
@@ -234,21 +236,15 @@ impl<'a> Cx<'a> {
     /// The function of node `id`'s class, applied to `subject`.
     fn node_fn(&self, id: NodeId, subject: Subject) -> TokenStream {
         self.current.set(id);
+        self.uses.set(Uses::default());
         let naming = subject == Subject::Name;
         let node = self.ir.node(id);
         let members = self.sharing.members(id);
         let shared = members.len() > 1;
-        let scope = self.scope_param();
-        let (name, instance, out) = if naming {
-            (name_fn_name(self.ir, id), quote! { key: &str }, quote! {})
-        } else if takes_out(node) {
-            (
-                fn_name(self.ir, id),
-                quote! { v: &Value },
-                quote! { , out: Option<&mut rt::Marks> },
-            )
+        let name = if naming {
+            name_fn_name(self.ir, id)
         } else {
-            (fn_name(self.ir, id), quote! { v: &Value }, quote! {})
+            fn_name(self.ir, id)
         };
         let mut doc: Vec<String> = members
             .iter()
@@ -276,8 +272,13 @@ impl<'a> Cx<'a> {
             body
         } else {
             let annotations = self.annotations();
-            let recording = recording();
+            let recording = self.recording();
             let uri = f.uri_expr();
+            self.uses(|u| {
+                u.instance = true;
+                u.ip = true;
+                u.kp = true;
+            });
             quote! {
                 if #recording {
                     failures.open(ip, kp, #uri);
@@ -291,6 +292,46 @@ impl<'a> Cx<'a> {
                 outcome
             }
         };
+        let takes_out = !naming && takes_out(node);
+        // Only a node that applies subschemas recurses: when the stack runs low, such a level
+        // runs itself again on a new segment (as the interpreter does, with the same helper),
+        // unless the evaluation cannot go deep enough to need it (`Ir::looks_at_stack`).
+        let regrows = !node.leaf && self.ir.looks_at_stack();
+        if regrows {
+            self.uses(|u| *u = Uses::all());
+        }
+        let uses = self.uses.get();
+        let at_used = uses.at || f.names_uris;
+        let param = |used: bool, name: &str| {
+            if used {
+                format_ident!("{name}")
+            } else {
+                format_ident!("_{name}")
+            }
+        };
+        let mode = param(uses.mode, "mode");
+        let ip = param(uses.ip, "ip");
+        let kp = param(uses.kp, "kp");
+        let depth = param(uses.depth, "depth");
+        let failures = param(uses.failures, "failures");
+        let instance = if naming {
+            let key = param(uses.instance, "key");
+            quote! { #key: &str }
+        } else {
+            quote! { v: &Value }
+        };
+        let out = if takes_out {
+            let out = param(f.may_track || regrows, "out");
+            quote! { , #out: Option<&mut rt::Marks> }
+        } else {
+            quote! {}
+        };
+        let scope = if self.ir.dynamic_scope {
+            let scope = param(uses.scope, "scope");
+            quote! { #scope: &rt::Scope<'_>, }
+        } else {
+            quote! {}
+        };
         let (at, uris) = if shared {
             let uris = members.iter().map(|&m| &self.ir.node(m).uri);
             let n = int(members.len() as u64);
@@ -301,14 +342,12 @@ impl<'a> Cx<'a> {
             } else {
                 quote! {}
             };
-            (quote! { at: usize, }, table)
+            let at = param(at_used, "at");
+            (quote! { #at: usize, }, table)
         } else {
             (quote! {}, quote! {})
         };
-        // Only a node that applies subschemas recurses: when the stack runs low, such a level
-        // runs itself again on a new segment (as the interpreter does, with the same helper),
-        // unless the evaluation cannot go deep enough to need it (`Ir::looks_at_stack`).
-        let regrow = if !node.leaf && self.ir.looks_at_stack() {
+        let regrow = if regrows {
             let at = if shared {
                 quote! { at, }
             } else {
@@ -320,7 +359,7 @@ impl<'a> Cx<'a> {
                 quote! { v }
             };
             let scope = self.scope_arg();
-            let (rebind, out) = if !naming && takes_out(node) {
+            let (rebind, out) = if takes_out {
                 (quote! { let mut out = out; }, quote! { , out.take() })
             } else {
                 (quote! {}, quote! {})
@@ -337,14 +376,14 @@ impl<'a> Cx<'a> {
         quote! {
             #(#[doc = #doc])*
             pub(super) fn #name<const C: bool>(
-                mode: rt::Mode<C>,
+                #mode: rt::Mode<C>,
                 #at
                 #instance,
-                ip: &rt::Path<'_>,
-                kp: &rt::Path<'_>,
+                #ip: &rt::Path<'_>,
+                #kp: &rt::Path<'_>,
                 #scope
-                depth: usize,
-                failures: &mut rt::Sink
+                #depth: usize,
+                #failures: &mut rt::Sink
                 #out
             ) -> Result<bool, rt::Halt> {
                 #regrow
@@ -358,40 +397,6 @@ impl<'a> Cx<'a> {
     /// then its checks in order.
     fn checks(&self, node: &Node, f: &mut Frame) -> TokenStream {
         let naming = f.subject == Subject::Name;
-        let mut parts = Vec::new();
-        // A node that applies no subschema costs no step and no level (`Node::leaf`), and
-        // enters no scope. Where the front end proves no evaluation within the argument limits
-        // can reach the evaluation limits, neither path can stop at them, and the checks are
-        // left out.
-        if !node.leaf {
-            if self
-                .ir
-                .evaluation_bound
-                .is_some_and(|b| b.within(self.limits))
-            {
-                parts.push(quote! { let depth = depth + 1; });
-            } else {
-                let uri = f.uri_expr();
-                let max = limit(self.limits.get_max_evaluation_depth());
-                let steps = limit(self.limits.get_max_evaluation_steps());
-                parts.push(quote! {
-                    failures.enter(ip, kp, #uri, depth, #max, #steps)?;
-                    let depth = depth + 1;
-                });
-            }
-            if self.ir.dynamic_scope {
-                let r = int(node.resource.0);
-                parts.push(quote! {
-                    let inner;
-                    let scope = if scope.resource() != #r {
-                        inner = scope.enter(#r);
-                        &inner
-                    } else {
-                        scope
-                    };
-                });
-            }
-        }
         // A member name is a string: nothing about objects or arrays applies, nothing is
         // tracked.
         let has_out = takes_out(node) && !naming;
@@ -409,31 +414,84 @@ impl<'a> Cx<'a> {
         f.may_track = (properties != Track::Never || items != Track::Never)
             && node.checks.iter().any(Check::marks_members);
         if f.may_track {
-            let tracking = Track::test(properties, items);
-            parts.push(quote! {
-                let tracking = #tracking;
-                let mut marks = rt::Marks::default();
-            });
             f.marks = Some(quote! { if tracking { Some(&mut marks) } else { None } });
         }
         f.admission = self.admission().filter(|_| !naming);
-        if f.admission.is_some() {
-            // Whether this call is the one that admits the root's members (or hands that on).
-            parts.push(quote! { let admitting = !C && failures.take_hand(v); });
-        }
+        // The checks first: what they use decides what the function declares before them.
         let mut arms = Arms::default();
+        let mut body = Vec::new();
         for check in &node.checks {
             match check.instance_type() {
                 // A member name is a string: a check of another type has nothing to do.
                 Some(t) if naming && t != JsonType::String => {}
                 Some(t) => arms.push(t, self.check(f, check)),
                 None => {
-                    parts.extend(arms.take(f.subject));
-                    parts.push(self.check(f, check));
+                    body.extend(self.take_arms(&mut arms, f.subject));
+                    body.push(self.check(f, check));
                 }
             }
         }
-        parts.extend(arms.take(f.subject));
+        body.extend(self.take_arms(&mut arms, f.subject));
+        let calls = self.uses.get().depth;
+        let mut parts = Vec::new();
+        // A node that applies no subschema costs no step and no level (`Node::leaf`), and
+        // enters no scope. Where the front end proves no evaluation within the argument limits
+        // can reach the evaluation limits, neither path can stop at them, and the checks are
+        // left out. The level below is bound only for the calls that pass it on.
+        if !node.leaf {
+            let bounded = self
+                .ir
+                .evaluation_bound
+                .is_some_and(|b| b.within(self.limits));
+            if !bounded {
+                let uri = f.uri_expr();
+                let max = limit(self.limits.get_max_evaluation_depth());
+                let steps = limit(self.limits.get_max_evaluation_steps());
+                self.uses(|u| {
+                    u.ip = true;
+                    u.kp = true;
+                    u.depth = true;
+                    u.failures = true;
+                });
+                parts.push(quote! { failures.enter(ip, kp, #uri, depth, #max, #steps)?; });
+            }
+            if calls {
+                parts.push(quote! { let depth = depth + 1; });
+            }
+            if self.ir.dynamic_scope && self.uses.get().scope {
+                let r = int(node.resource.0);
+                parts.push(quote! {
+                    let inner;
+                    let scope = if scope.resource() != #r {
+                        inner = scope.enter(#r);
+                        &inner
+                    } else {
+                        scope
+                    };
+                });
+            }
+        }
+        if f.may_track {
+            // Every check that marks reads `tracking` but the `unevaluated*` ones, which run
+            // only where it holds.
+            let reads_tracking = node.checks.iter().any(|c| {
+                c.marks_members()
+                    && !matches!(
+                        c,
+                        Check::UnevaluatedProperties(_) | Check::UnevaluatedItems(_)
+                    )
+            });
+            if reads_tracking {
+                let tracking = Track::test(properties, items);
+                parts.push(quote! { let tracking = #tracking; });
+            }
+            parts.push(quote! { let mut marks = rt::Marks::default(); });
+        }
+        if f.admission.is_some() {
+            // Whether this call is the one that admits the root's members (or hands that on).
+            parts.push(quote! { let admitting = !C && failures.take_hand(v); });
+        }
+        parts.extend(body);
         let valid = if f.fails_always {
             quote! { false }
         } else if f.assigns_valid {
@@ -460,6 +518,15 @@ impl<'a> Cx<'a> {
             #(#parts)*
             Ok(#valid)
         }
+    }
+
+    /// The `match` of `arms` (see [`Arms::take`]); a member name's string checks read `key`.
+    fn take_arms(&self, arms: &mut Arms, subject: Subject) -> Option<TokenStream> {
+        let code = arms.take(subject)?;
+        if subject == Subject::Name {
+            self.uses(|u| u.instance = true);
+        }
+        Some(code)
     }
 
     /// The code of one check, written by its family.
@@ -501,6 +568,12 @@ impl<'a> Cx<'a> {
         }
     }
 
+    /// Whether [`Cx::member`] reads the member's value: a subschema with keywords is called on
+    /// it, a boolean one is written inline and reads only its location.
+    fn reads_member(&self, child: NodeId) -> bool {
+        matches!(self.ir.node(child).body, Body::Keywords(_))
+    }
+
     /// Applies `child` to a member; a `false` child gets a message naming the member.
     #[allow(clippy::too_many_arguments)]
     fn member(
@@ -518,7 +591,7 @@ impl<'a> Cx<'a> {
         match node.checks[..] {
             [] if matches!(node.body, Body::Bool(true)) => {
                 let uri = self.uri_of(child).expr();
-                let recording = recording();
+                let recording = self.recording();
                 quote! {
                     if #recording {
                         failures.open(#ip, #kp, #uri);
@@ -540,8 +613,8 @@ impl<'a> Cx<'a> {
                 }
             }
             _ => {
-                let call = self.call(Subject::Value, child, &quote! { mode }, v, ip, kp, None);
-                sub(f, call)
+                let call = self.call(Subject::Value, child, Flavour::Same, v, ip, kp, None);
+                self.sub(f, call)
             }
         }
     }
@@ -617,34 +690,92 @@ impl Test {
     }
 }
 
-/// Whether the function is recording for the output formats: the collecting flavour with a
-/// sink that records (see `Sink::recording`). It then runs every branch, collecting.
-fn recording() -> TokenStream {
-    quote! { C && failures.recording() }
+/// Which parameters of the function being emitted its code uses; a parameter it does not use
+/// is declared with a leading underscore.
+#[derive(Clone, Copy, Debug, Default)]
+struct Uses {
+    mode: bool,
+    at: bool,
+    instance: bool,
+    ip: bool,
+    kp: bool,
+    scope: bool,
+    depth: bool,
+    failures: bool,
 }
 
-/// A subschema's verdict joined into this node's.
-fn sub(f: &mut Frame, call: TokenStream) -> TokenStream {
-    f.assigns_valid = true;
-    quote! {
-        if !#call {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
+impl Uses {
+    fn all() -> Uses {
+        Uses {
+            mode: true,
+            at: true,
+            instance: true,
+            ip: true,
+            kp: true,
+            scope: true,
+            depth: true,
+            failures: true,
         }
     }
 }
 
-/// A failure of `keyword` at `ip`: quick mode stops here, collecting mode records it.
-fn fail(f: &mut Frame, keyword: &str, ip: TokenStream, message: TokenStream) -> TokenStream {
-    f.assigns_valid = true;
-    let absolute = f.uri.join(&format!("/{keyword}"));
-    quote! {
-        if !C {
-            return Ok(false);
+impl Cx<'_> {
+    /// Records what emitted code uses.
+    fn uses(&self, update: impl FnOnce(&mut Uses)) {
+        let mut uses = self.uses.get();
+        update(&mut uses);
+        self.uses.set(uses);
+    }
+
+    /// Whether the function is recording for the output formats: the collecting flavour with
+    /// a sink that records (see `Sink::recording`). It then runs every branch, collecting.
+    fn recording(&self) -> TokenStream {
+        self.uses(|u| u.failures = true);
+        quote! { C && failures.recording() }
+    }
+
+    /// A subschema's verdict joined into this node's.
+    fn sub(&self, f: &mut Frame, call: TokenStream) -> TokenStream {
+        f.assigns_valid = true;
+        quote! {
+            if !#call {
+                if !C {
+                    return Ok(false);
+                }
+                valid = false;
+            }
         }
-        valid = false;
-        rt::record(failures, #ip, &kp.key(#keyword), #absolute, #keyword, #message);
+    }
+
+    /// The node's own URI followed by `suffix` (see [`Uri::join`]).
+    fn join(&self, f: &Frame, suffix: &str) -> TokenStream {
+        if matches!(f.uri, Uri::Table(..)) {
+            self.uses(|u| u.at = true);
+        }
+        f.uri.join(suffix)
+    }
+
+    /// A failure of `keyword` at `ip`: quick mode stops here, collecting mode records it.
+    fn fail(
+        &self,
+        f: &mut Frame,
+        keyword: &str,
+        ip: TokenStream,
+        message: TokenStream,
+    ) -> TokenStream {
+        f.assigns_valid = true;
+        let absolute = self.join(f, &format!("/{keyword}"));
+        self.uses(|u| {
+            u.ip = true;
+            u.kp = true;
+            u.failures = true;
+        });
+        quote! {
+            if !C {
+                return Ok(false);
+            }
+            valid = false;
+            rt::record(failures, #ip, &kp.key(#keyword), #absolute, #keyword, #message);
+        }
     }
 }

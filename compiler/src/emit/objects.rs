@@ -3,7 +3,7 @@
 //! `required`, `dependentRequired`, `propertyNames`, `dependentSchemas`. Each runs on the
 //! object `map`.
 
-use super::{Admission, Cx, Frame, Subject, fail, int, name_dispatch, sub};
+use super::{Admission, Cx, Flavour, Frame, Subject, int, name_dispatch};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use toolschema_core::ir::{Body, Dependent, NodeId, ObjectPlan};
@@ -14,7 +14,7 @@ impl Cx<'_> {
         let mut out = Vec::new();
         if min > 0 {
             let min = int(min);
-            let failure = fail(
+            let failure = self.fail(
                 f,
                 "minProperties",
                 quote! { ip },
@@ -24,7 +24,7 @@ impl Cx<'_> {
         }
         if let Some(max) = max {
             let max = int(max);
-            let failure = fail(
+            let failure = self.fail(
                 f,
                 "maxProperties",
                 quote! { ip },
@@ -95,7 +95,7 @@ impl Cx<'_> {
                         let call = self.call(
                             Subject::Value,
                             *child,
-                            &quote! { rt::QUICK },
+                            Flavour::Quick,
                             quote! { value },
                             quote! { ip },
                             quote! { kp },
@@ -119,10 +119,20 @@ impl Cx<'_> {
                 .collect();
             if !arms.is_empty() {
                 let dispatch = name_dispatch(quote! { key }, &arms);
+                // Only a shallow subschema with keywords is called on the value.
+                let calls = plan.properties.iter().any(|(_, child)| {
+                    let node = self.ir.node(*child);
+                    node.shallow && matches!(node.body, Body::Keywords(_))
+                });
+                let value = if calls {
+                    quote! { value }
+                } else {
+                    quote! { _ }
+                };
                 early.insert(
                     0,
                     quote! {
-                        for (key, value) in map {
+                        for (key, #value) in map {
                             #dispatch
                         }
                     },
@@ -266,13 +276,26 @@ impl Cx<'_> {
         } else {
             quote! {}
         };
+        // The value is read by the subschemas with keywords, and by admitting it; a boolean
+        // subschema is written inline and reads only the key.
+        let children = plan.properties.iter().map(|(_, c)| *c);
+        let children = children
+            .chain(plan.pattern_properties.iter().map(|(_, c)| *c))
+            .chain(plan.additional_properties);
+        let reads_value = f.admission == Some(Admission::Own)
+            || children.into_iter().any(|c| self.reads_member(c));
+        let value = if reads_value {
+            quote! { value }
+        } else {
+            quote! { _ }
+        };
         let (binding, iteration) = if f.may_track {
             (
-                quote! { (i, (key, value)) },
+                quote! { (i, (key, #value)) },
                 quote! { map.iter().enumerate() },
             )
         } else {
-            (quote! { (key, value) }, quote! { map })
+            (quote! { (key, #value) }, quote! { map })
         };
         // The key pass that admits the root's members to the argument limits (see
         // `admission_chain`). A member is admitted after its evaluation, so a call that
@@ -298,7 +321,7 @@ impl Cx<'_> {
         });
         for (name, index) in &plan.required {
             let missing = missing(name, *index);
-            let failure = fail(
+            let failure = self.fail(
                 f,
                 "required",
                 quote! { ip },
@@ -312,7 +335,7 @@ impl Cx<'_> {
     /// `required`, each name looked up.
     pub(super) fn required(&self, f: &mut Frame, names: &[String]) -> TokenStream {
         let tests = names.iter().map(|name| {
-            let failure = fail(
+            let failure = self.fail(
                 f,
                 "required",
                 quote! { ip },
@@ -334,7 +357,7 @@ impl Cx<'_> {
         for dependent in dependents {
             let property = &dependent.property;
             for dependency in &dependent.then {
-                let failure = fail(
+                let failure = self.fail(
                     f,
                     dependent.keyword,
                     quote! { ip },
@@ -354,13 +377,13 @@ impl Cx<'_> {
         let call = self.call(
             Subject::Name,
             child,
-            &quote! { rt::QUICK },
+            Flavour::Quick,
             quote! { key },
             quote! { ip },
             quote! { &kp_names },
             None,
         );
-        let failure = fail(
+        let failure = self.fail(
             f,
             "propertyNames",
             quote! { ip },
@@ -387,13 +410,13 @@ impl Cx<'_> {
             let call = self.call(
                 f.subject,
                 dependent.then,
-                &quote! { mode },
+                Flavour::Same,
                 quote! { v },
                 quote! { ip },
                 quote! { &kp.key(#keyword).key(#property) },
                 f.marks.clone(),
             );
-            let s = sub(f, call);
+            let s = self.sub(f, call);
             out.push(quote! { if rt::has_member(map, #property) { #s } });
         }
         quote! { #(#out)* }

@@ -1,6 +1,6 @@
 //! `$ref` and `$dynamicRef`.
 
-use super::{Admission, Cx, Frame, int, sub};
+use super::{Admission, Cx, Flavour, Frame, int};
 use proc_macro2::TokenStream;
 use quote::quote;
 use toolschema_core::ir::{DynamicTargets, NodeId};
@@ -16,13 +16,13 @@ impl Cx<'_> {
         let call = self.call(
             f.subject,
             target,
-            &quote! { mode },
+            Flavour::Same,
             quote! { v },
             quote! { ip },
             quote! { &kp.key(#keyword) },
             f.marks.clone(),
         );
-        let s = sub(f, call);
+        let s = self.sub(f, call);
         quote! { #hand #s }
     }
 
@@ -37,7 +37,7 @@ impl Cx<'_> {
             self.call(
                 f.subject,
                 target,
-                &quote! { mode },
+                Flavour::Same,
                 quote! { v },
                 quote! { ip },
                 quote! { &kp.key("$dynamicRef") },
@@ -52,8 +52,9 @@ impl Cx<'_> {
         let arms: Vec<TokenStream> = arms.collect();
         let fallback = call(*fallback);
         let n = int(candidates.len() as u64);
+        self.uses(|u| u.scope = true);
         let resources = candidates.iter().map(|(r, _)| int(r.0));
-        let s = sub(
+        let s = self.sub(
             f,
             quote! {
                 match scope.outermost(&CANDIDATES, |&r| r) {

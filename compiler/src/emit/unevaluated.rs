@@ -19,10 +19,15 @@ impl Cx<'_> {
             quote! { Some(key) },
             quote! { None },
         );
+        let value = if self.reads_member(child) {
+            quote! { value }
+        } else {
+            quote! { _ }
+        };
         quote! {
             let kp_unevaluated = kp.key("unevaluatedProperties");
             if !marks.all(map.len()) {
-                for (i, (key, value)) in map.iter().enumerate() {
+                for (i, (key, #value)) in map.iter().enumerate() {
                     if marks.get(i) {
                         continue;
                     }
@@ -45,10 +50,15 @@ impl Cx<'_> {
             quote! { None },
             quote! { Some(i) },
         );
+        let item = if self.reads_member(child) {
+            quote! { item }
+        } else {
+            quote! { _ }
+        };
         quote! {
             let kp_unevaluated = kp.key("unevaluatedItems");
             if !marks.all(items.len()) {
-                for (i, item) in items.iter().enumerate() {
+                for (i, #item) in items.iter().enumerate() {
                     if marks.get(i) {
                         continue;
                     }

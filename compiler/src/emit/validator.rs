@@ -1,7 +1,7 @@
 //! The items of one schema's validator: the unit struct, its `Validate` impl, and the module
 //! of node functions.
 
-use super::{Cx, Subject, admission_chain, limit};
+use super::{Cx, Subject, Uses, admission_chain, limit};
 use crate::runtime::Runtime;
 use crate::share::Sharing;
 use proc_macro2::TokenStream;
@@ -42,6 +42,7 @@ pub fn schema(item: Item<'_>, ir: &Ir, limits: &Limits, runtime: &Runtime) -> To
         called: RefCell::new(vec![sharing.representative(ir.root)]),
         called_names: RefCell::new(Vec::new()),
         current: Cell::new(ir.root),
+        uses: Cell::new(Uses::default()),
         admission: admission_chain(ir),
         sharing,
     };
@@ -164,7 +165,6 @@ pub fn schema(item: Item<'_>, ir: &Ir, limits: &Limits, runtime: &Runtime) -> To
         }
 
         #[allow(
-            unused_variables,
             clippy::too_many_arguments,
             clippy::needless_return,
             clippy::nonminimal_bool,

@@ -70,7 +70,6 @@ impl ::toolschema::Validate for DynamicRef {
     }
 }
 #[allow(
-    unused_variables,
     clippy::too_many_arguments,
     clippy::needless_return,
     clippy::nonminimal_bool,
@@ -150,7 +149,7 @@ mod dynamic_ref_nodes {
                 Value::Object(map) => {
                     let kp_unevaluated = kp.key("unevaluatedProperties");
                     if !marks.all(map.len()) {
-                        for (i, (key, value)) in map.iter().enumerate() {
+                        for (i, (key, _)) in map.iter().enumerate() {
                             if marks.get(i) {
                                 continue;
                             }

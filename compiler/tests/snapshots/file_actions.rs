@@ -67,7 +67,6 @@ impl ::toolschema::Validate for FileActions {
     }
 }
 #[allow(
-    unused_variables,
     clippy::too_many_arguments,
     clippy::needless_return,
     clippy::nonminimal_bool,
@@ -1031,7 +1030,7 @@ mod file_actions_nodes {
     }
     /// `toolschema:///schema.json#/properties/timeout`
     pub(super) fn n7_properties_timeout<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -1189,11 +1188,11 @@ mod file_actions_nodes {
     }
     /// `toolschema:///schema.json#/properties/timeout/oneOf/0`
     pub(super) fn n8_properties_timeout_oneof_0<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        depth: usize,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         if C && failures.recording() {
@@ -1260,11 +1259,11 @@ mod file_actions_nodes {
     }
     /// `toolschema:///schema.json#/properties/timeout/oneOf/1`
     pub(super) fn n9_properties_timeout_oneof_1<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        depth: usize,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         if C && failures.recording() {
@@ -1329,11 +1328,11 @@ mod file_actions_nodes {
     }
     /// `toolschema:///schema.json#/properties/timeout/oneOf/2`
     pub(super) fn n10_properties_timeout_oneof_2<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        depth: usize,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         if C && failures.recording() {
@@ -1375,11 +1374,11 @@ mod file_actions_nodes {
     }
     /// `toolschema:///schema.json#/oneOf/5/properties/dry_run`
     pub(super) fn n11_oneof_5_properties_dry_run<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        depth: usize,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         if C && failures.recording() {
@@ -1421,11 +1420,11 @@ mod file_actions_nodes {
     }
     /// `toolschema:///schema.json#/oneOf/4/properties/action`
     pub(super) fn n12_oneof_4_properties_action<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        depth: usize,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         if C && failures.recording() {
@@ -1472,12 +1471,12 @@ mod file_actions_nodes {
     /// `toolschema:///schema.json#/oneOf/1/properties/path`
     /// `toolschema:///schema.json#/oneOf/0/properties/path`
     pub(super) fn n13_oneof_4_properties_from<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        depth: usize,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         static URIS: [&str; 6] = [
@@ -1528,11 +1527,11 @@ mod file_actions_nodes {
     }
     /// `toolschema:///schema.json#/oneOf/3/properties/action`
     pub(super) fn n15_oneof_3_properties_action<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        depth: usize,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         if C && failures.recording() {
@@ -1574,11 +1573,11 @@ mod file_actions_nodes {
     }
     /// `toolschema:///schema.json#/oneOf/3/properties/recursive`
     pub(super) fn n16_oneof_3_properties_recursive<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        depth: usize,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         if C && failures.recording() {
@@ -1620,11 +1619,11 @@ mod file_actions_nodes {
     }
     /// `toolschema:///schema.json#/oneOf/2/properties/action`
     pub(super) fn n17_oneof_2_properties_action<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        depth: usize,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         if C && failures.recording() {
@@ -1668,11 +1667,11 @@ mod file_actions_nodes {
     }
     /// `toolschema:///schema.json#/oneOf/1/properties/action`
     pub(super) fn n19_oneof_1_properties_action<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        depth: usize,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         if C && failures.recording() {
@@ -1714,11 +1713,11 @@ mod file_actions_nodes {
     }
     /// `toolschema:///schema.json#/oneOf/0/properties/action`
     pub(super) fn n22_oneof_0_properties_action<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        depth: usize,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         if C && failures.recording() {

@@ -67,7 +67,6 @@ impl ::toolschema::Validate for FlatTool {
     }
 }
 #[allow(
-    unused_variables,
     clippy::too_many_arguments,
     clippy::needless_return,
     clippy::nonminimal_bool,
@@ -284,11 +283,11 @@ mod flat_tool_nodes {
     }
     /// `toolschema:///schema.json#/properties/exact`
     pub(super) fn n1_properties_exact<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        depth: usize,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         if C && failures.recording() {
@@ -329,11 +328,11 @@ mod flat_tool_nodes {
     }
     /// `toolschema:///schema.json#/properties/limit`
     pub(super) fn n2_properties_limit<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        depth: usize,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         if C && failures.recording() {
@@ -419,11 +418,11 @@ mod flat_tool_nodes {
     }
     /// `toolschema:///schema.json#/properties/query`
     pub(super) fn n3_properties_query<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        depth: usize,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         if C && failures.recording() {
@@ -498,11 +497,11 @@ mod flat_tool_nodes {
     }
     /// `toolschema:///schema.json#/properties/site`
     pub(super) fn n4_properties_site<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        depth: usize,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         if C && failures.recording() {
@@ -562,11 +561,11 @@ mod flat_tool_nodes {
     }
     /// `toolschema:///schema.json#/properties/sort`
     pub(super) fn n5_properties_sort<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        depth: usize,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         if C && failures.recording() {

@@ -63,7 +63,6 @@ impl ::toolschema::Validate for NestedDefs {
     }
 }
 #[allow(
-    unused_variables,
     clippy::too_many_arguments,
     clippy::needless_return,
     clippy::nonminimal_bool,
@@ -361,11 +360,11 @@ mod nested_defs_nodes {
     }
     /// `toolschema:///schema.json#/properties/title`
     pub(super) fn n3_properties_title<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        depth: usize,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         if C && failures.recording() {
@@ -444,11 +443,11 @@ mod nested_defs_nodes {
     }
     /// `toolschema:///schema.json#/$defs/label`
     pub(super) fn n5_defs_label<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        depth: usize,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         if C && failures.recording() {
@@ -613,11 +612,11 @@ mod nested_defs_nodes {
     }
     /// `toolschema:///schema.json#/$defs/user/properties/id`
     pub(super) fn n7_defs_user_properties_id<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        depth: usize,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         if C && failures.recording() {
@@ -687,11 +686,11 @@ mod nested_defs_nodes {
     }
     /// `toolschema:///schema.json#/$defs/user/properties/login`
     pub(super) fn n8_defs_user_properties_login<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        depth: usize,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         if C && failures.recording() {

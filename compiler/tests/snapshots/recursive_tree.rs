@@ -67,7 +67,6 @@ impl ::toolschema::Validate for RecursiveTree {
     }
 }
 #[allow(
-    unused_variables,
     clippy::too_many_arguments,
     clippy::needless_return,
     clippy::nonminimal_bool,
@@ -305,11 +304,11 @@ mod recursive_tree_nodes {
     }
     /// `toolschema:///schema.json#/properties/name`
     pub(super) fn n2_properties_name<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        depth: usize,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         if C && failures.recording() {

@@ -70,7 +70,6 @@ impl crate::facade::toolschema::Validate for FlatTool {
     }
 }
 #[allow(
-    unused_variables,
     clippy::too_many_arguments,
     clippy::needless_return,
     clippy::nonminimal_bool,
@@ -287,11 +286,11 @@ mod flat_tool_nodes {
     }
     /// `toolschema:///schema.json#/properties/exact`
     pub(super) fn n1_properties_exact<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        depth: usize,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         if C && failures.recording() {
@@ -332,11 +331,11 @@ mod flat_tool_nodes {
     }
     /// `toolschema:///schema.json#/properties/limit`
     pub(super) fn n2_properties_limit<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        depth: usize,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         if C && failures.recording() {
@@ -422,11 +421,11 @@ mod flat_tool_nodes {
     }
     /// `toolschema:///schema.json#/properties/query`
     pub(super) fn n3_properties_query<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        depth: usize,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         if C && failures.recording() {
@@ -501,11 +500,11 @@ mod flat_tool_nodes {
     }
     /// `toolschema:///schema.json#/properties/site`
     pub(super) fn n4_properties_site<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        depth: usize,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         if C && failures.recording() {
@@ -565,11 +564,11 @@ mod flat_tool_nodes {
     }
     /// `toolschema:///schema.json#/properties/sort`
     pub(super) fn n5_properties_sort<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        depth: usize,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         if C && failures.recording() {

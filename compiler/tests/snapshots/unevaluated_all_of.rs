@@ -67,7 +67,6 @@ impl ::toolschema::Validate for UnevaluatedAllOf {
     }
 }
 #[allow(
-    unused_variables,
     clippy::too_many_arguments,
     clippy::needless_return,
     clippy::nonminimal_bool,
@@ -267,7 +266,7 @@ mod unevaluated_all_of_nodes {
                 Value::Object(map) => {
                     let kp_unevaluated = kp.key("unevaluatedProperties");
                     if !marks.all(map.len()) {
-                        for (i, (key, value)) in map.iter().enumerate() {
+                        for (i, (key, _)) in map.iter().enumerate() {
                             if marks.get(i) {
                                 continue;
                             }
@@ -630,12 +629,12 @@ mod unevaluated_all_of_nodes {
     /// `toolschema:///schema.json#/anyOf/1/properties/end`
     /// `toolschema:///schema.json#/anyOf/0/properties/start`
     pub(super) fn n6_anyof_1_properties_end<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        depth: usize,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         static URIS: [&str; 2] = [
@@ -678,11 +677,11 @@ mod unevaluated_all_of_nodes {
     }
     /// `toolschema:///schema.json#/allOf/1/properties/encoding`
     pub(super) fn n8_allof_1_properties_encoding<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        depth: usize,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         if C && failures.recording() {
@@ -724,11 +723,11 @@ mod unevaluated_all_of_nodes {
     }
     /// `toolschema:///schema.json#/allOf/0/properties/path`
     pub(super) fn n9_allof_0_properties_path<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        depth: usize,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         if C && failures.recording() {

@@ -81,7 +81,6 @@ impl crate::Validate for MetaSchema {
     }
 }
 #[allow(
-    unused_variables,
     clippy::too_many_arguments,
     clippy::needless_return,
     clippy::nonminimal_bool,
@@ -1525,13 +1524,13 @@ mod meta_schema_nodes {
     /// `https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/items`
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/pattern`
     pub(super) fn n16_defs_stringarray_items<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        scope: &rt::Scope<'_>,
-        depth: usize,
+        _scope: &rt::Scope<'_>,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         static URIS: [&str; 2] = [
@@ -1590,13 +1589,13 @@ mod meta_schema_nodes {
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$comment`
     /// `https://json-schema.org/draft/2020-12/meta/core#/$defs/uriString`
     pub(super) fn n18_defs_urireferencestring<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        scope: &rt::Scope<'_>,
-        depth: usize,
+        _scope: &rt::Scope<'_>,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         static URIS: [&str; 3] = [
@@ -1660,25 +1659,25 @@ mod meta_schema_nodes {
     ///
     /// Applied to a member name, as `propertyNames` does.
     pub(super) fn n18_defs_urireferencestring_on_name<const C: bool>(
-        mode: rt::Mode<C>,
-        at: usize,
-        key: &str,
-        ip: &rt::Path<'_>,
-        kp: &rt::Path<'_>,
-        scope: &rt::Scope<'_>,
-        depth: usize,
-        failures: &mut rt::Sink,
+        _mode: rt::Mode<C>,
+        _at: usize,
+        _key: &str,
+        _ip: &rt::Path<'_>,
+        _kp: &rt::Path<'_>,
+        _scope: &rt::Scope<'_>,
+        _depth: usize,
+        _failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         Ok(true)
     }
     /// `https://json-schema.org/draft/2020-12/meta/core#/$defs/anchorString`
     pub(super) fn n19_defs_anchorstring<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        scope: &rt::Scope<'_>,
-        depth: usize,
+        _scope: &rt::Scope<'_>,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         if C && failures.recording() {
@@ -1918,13 +1917,13 @@ mod meta_schema_nodes {
     /// `https://json-schema.org/draft/2020-12/meta/content#/properties/contentEncoding`
     /// `https://json-schema.org/draft/2020-12/meta/content#/properties/contentMediaType`
     pub(super) fn n21_properties_contentencoding<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        scope: &rt::Scope<'_>,
-        depth: usize,
+        _scope: &rt::Scope<'_>,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         static URIS: [&str; 2] = [
@@ -2167,12 +2166,12 @@ mod meta_schema_nodes {
     }
     /// `https://json-schema.org/draft/2020-12/meta/format-annotation#/properties/format`
     pub(super) fn n25_properties_format<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        scope: &rt::Scope<'_>,
-        depth: usize,
+        _scope: &rt::Scope<'_>,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         if C && failures.recording() {
@@ -2562,13 +2561,13 @@ mod meta_schema_nodes {
     /// `https://json-schema.org/draft/2020-12/meta/meta-data#/properties/readOnly`
     /// `https://json-schema.org/draft/2020-12/meta/meta-data#/properties/writeOnly`
     pub(super) fn n28_properties_deprecated<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        scope: &rt::Scope<'_>,
-        depth: usize,
+        _scope: &rt::Scope<'_>,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         static URIS: [&str; 3] = [
@@ -2622,13 +2621,13 @@ mod meta_schema_nodes {
     /// `https://json-schema.org/draft/2020-12/meta/meta-data#/properties/description`
     /// `https://json-schema.org/draft/2020-12/meta/meta-data#/properties/title`
     pub(super) fn n29_properties_description<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        scope: &rt::Scope<'_>,
-        depth: usize,
+        _scope: &rt::Scope<'_>,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         static URIS: [&str; 2] = [
@@ -2705,14 +2704,6 @@ mod meta_schema_nodes {
                     1024,
                     10000000,
                 )?;
-            let depth = depth + 1;
-            let inner;
-            let scope = if scope.resource() != 6 {
-                inner = scope.enter(6);
-                &inner
-            } else {
-                scope
-            };
             if !::core::matches!(v, Value::Array(_)) {
                 if !C {
                     return Ok(false);
@@ -2730,7 +2721,7 @@ mod meta_schema_nodes {
             match v {
                 Value::Array(items) => {
                     let kp_items = kp.key("items");
-                    for (i, item) in items.iter().enumerate() {
+                    for (i, _) in items.iter().enumerate() {
                         if C && failures.recording() {
                             failures
                                 .open(
@@ -3509,14 +3500,6 @@ mod meta_schema_nodes {
                     1024,
                     10000000,
                 )?;
-            let depth = depth + 1;
-            let inner;
-            let scope = if scope.resource() != 2 {
-                inner = scope.enter(2);
-                &inner
-            } else {
-                scope
-            };
             if !::core::matches!(v, Value::Array(_)) {
                 if !C {
                     return Ok(false);
@@ -3534,7 +3517,7 @@ mod meta_schema_nodes {
             match v {
                 Value::Array(items) => {
                     let kp_items = kp.key("items");
-                    for (i, item) in items.iter().enumerate() {
+                    for (i, _) in items.iter().enumerate() {
                         if C && failures.recording() {
                             failures
                                 .open(
@@ -3570,13 +3553,13 @@ mod meta_schema_nodes {
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/maximum`
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/minimum`
     pub(super) fn n39_properties_exclusivemaximum<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        scope: &rt::Scope<'_>,
-        depth: usize,
+        _scope: &rt::Scope<'_>,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         static URIS: [&str; 4] = [
@@ -3772,12 +3755,12 @@ mod meta_schema_nodes {
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/multipleOf`
     pub(super) fn n51_properties_multipleof<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        scope: &rt::Scope<'_>,
-        depth: usize,
+        _scope: &rt::Scope<'_>,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         if C && failures.recording() {
@@ -4046,12 +4029,12 @@ mod meta_schema_nodes {
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/uniqueItems`
     pub(super) fn n55_properties_uniqueitems<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        scope: &rt::Scope<'_>,
-        depth: usize,
+        _scope: &rt::Scope<'_>,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         if C && failures.recording() {
@@ -4283,12 +4266,12 @@ mod meta_schema_nodes {
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/$defs/simpleTypes`
     pub(super) fn n59_defs_simpletypes<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        scope: &rt::Scope<'_>,
-        depth: usize,
+        _scope: &rt::Scope<'_>,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         if C && failures.recording() {
@@ -4337,12 +4320,12 @@ mod meta_schema_nodes {
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeInteger`
     pub(super) fn n61_defs_nonnegativeinteger<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        scope: &rt::Scope<'_>,
-        depth: usize,
+        _scope: &rt::Scope<'_>,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         if C && failures.recording() {
@@ -5514,13 +5497,13 @@ mod meta_schema_nodes {
     ///
     /// Applied to a member name, as `propertyNames` does.
     pub(super) fn n87_patternproperties_propertynames_on_name<const C: bool>(
-        mode: rt::Mode<C>,
-        key: &str,
-        ip: &rt::Path<'_>,
-        kp: &rt::Path<'_>,
-        scope: &rt::Scope<'_>,
-        depth: usize,
-        failures: &mut rt::Sink,
+        _mode: rt::Mode<C>,
+        _key: &str,
+        _ip: &rt::Path<'_>,
+        _kp: &rt::Path<'_>,
+        _scope: &rt::Scope<'_>,
+        _depth: usize,
+        _failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         Ok(true)
     }
@@ -6321,12 +6304,12 @@ mod meta_schema_nodes {
     }
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/additionalProperties`
     pub(super) fn n99_vocabulary_additionalproperties<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        scope: &rt::Scope<'_>,
-        depth: usize,
+        _scope: &rt::Scope<'_>,
+        _depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         if C && failures.recording() {
