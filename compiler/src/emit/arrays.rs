@@ -9,28 +9,13 @@ use toolschema_core::ir::{ContainsCheck, NodeId};
 impl Cx<'_> {
     /// `minItems` (0 when it cannot fail) and `maxItems`.
     pub(super) fn item_count(&self, f: &mut Frame, min: u64, max: Option<u64>) -> TokenStream {
-        let mut out = Vec::new();
-        if min > 0 {
-            let min = int(min);
-            let failure = self.fail(
-                f,
-                "minItems",
-                quote! { ip },
-                quote! { rt::messages::min_items(#min, items.len()) },
-            );
-            out.push(quote! { if (items.len() as u64) < #min { #failure } });
-        }
-        if let Some(max) = max {
-            let max = int(max);
-            let failure = self.fail(
-                f,
-                "maxItems",
-                quote! { ip },
-                quote! { rt::messages::max_items(#max, items.len()) },
-            );
-            out.push(quote! { if (items.len() as u64) > #max { #failure } });
-        }
-        quote! { #(#out)* }
+        self.count_bounds(
+            f,
+            quote! { items.len() },
+            (min, max),
+            ["minItems", "maxItems"],
+            ["min_items", "max_items"],
+        )
     }
 
     /// `uniqueItems: true`.

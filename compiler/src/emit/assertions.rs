@@ -49,11 +49,7 @@ impl Cx<'_> {
     pub(super) fn never(&self, f: &mut Frame) -> TokenStream {
         f.fails_always = true;
         let uri = f.uri_expr();
-        self.uses(|u| {
-            u.ip = true;
-            u.kp = true;
-            u.failures = true;
-        });
+        self.records();
         quote! {
             if C {
                 rt::record(failures, ip, kp, #uri, "false", rt::messages::false_schema("", None, None));
@@ -246,28 +242,17 @@ impl Cx<'_> {
 
     /// `minLength` and `maxLength`, on the string `s`, counted in code points once.
     pub(super) fn length(&self, f: &mut Frame, min: u64, max: Option<u64>) -> TokenStream {
-        let mut out = vec![quote! { let length = rt::string_length(s); }];
-        if min > 0 {
-            let min = int(min);
-            let failure = self.fail(
-                f,
-                "minLength",
-                quote! { ip },
-                quote! { rt::messages::min_length(#min, length) },
-            );
-            out.push(quote! { if (length as u64) < #min { #failure } });
+        let bounds = self.count_bounds(
+            f,
+            quote! { length },
+            (min, max),
+            ["minLength", "maxLength"],
+            ["min_length", "max_length"],
+        );
+        quote! {
+            let length = rt::string_length(s);
+            #bounds
         }
-        if let Some(max) = max {
-            let max = int(max);
-            let failure = self.fail(
-                f,
-                "maxLength",
-                quote! { ip },
-                quote! { rt::messages::max_length(#max, length) },
-            );
-            out.push(quote! { if (length as u64) > #max { #failure } });
-        }
-        quote! { #(#out)* }
     }
 
     /// `pattern`, on the string `s`.

@@ -9,11 +9,7 @@ impl Cx<'_> {
     /// The content keywords, on the string `s`.
     pub(super) fn content(&self, f: &mut Frame, content: &ContentCheck) -> TokenStream {
         f.assigns_valid = true;
-        self.uses(|u| {
-            u.ip = true;
-            u.kp = true;
-            u.failures = true;
-        });
+        self.records();
         let decode = match content.encoding {
             Some(encoding) => {
                 let variant = format_ident!("{}", format!("{encoding:?}"));

@@ -14,6 +14,9 @@
 //!
 //! Parameters appear only when the schema needs them: the dynamic scope only when
 //! [`Ir::dynamic_scope`], the evaluated-members `out` only on nodes the IR marks as tracking.
+//! The emitter records what each function's code uses (`Uses`), and declares a parameter the
+//! code does not use with a leading underscore, so that generated code needs no allowance
+//! for unused variables.
 
 mod admission;
 mod arrays;
@@ -79,8 +82,8 @@ struct Frame {
     subject: Subject,
     /// The node's own URI.
     uri: Uri,
-    /// Whether the function declares `tracking` and `marks`: it may gather the members it
-    /// evaluates.
+    /// Whether the function declares `marks` (and `tracking`, where a check reads it): it may
+    /// gather the members it evaluates.
     may_track: bool,
     /// The `out` argument of a subschema applied in place, when the function may track.
     marks: Option<TokenStream>,
@@ -447,12 +450,8 @@ impl<'a> Cx<'a> {
                 let uri = f.uri_expr();
                 let max = limit(self.limits.get_max_evaluation_depth());
                 let steps = limit(self.limits.get_max_evaluation_steps());
-                self.uses(|u| {
-                    u.ip = true;
-                    u.kp = true;
-                    u.depth = true;
-                    u.failures = true;
-                });
+                self.records();
+                self.uses(|u| u.depth = true);
                 parts.push(quote! { failures.enter(ip, kp, #uri, depth, #max, #steps)?; });
             }
             if calls {
@@ -755,6 +754,52 @@ impl Cx<'_> {
         f.uri.join(suffix)
     }
 
+    /// The bounds of a count (`minLength`/`maxLength`, `minItems`/`maxItems`,
+    /// `minProperties`/`maxProperties`; a lower bound of 0 cannot fail): `count` is the counted
+    /// expression, `keywords` the two keywords and `messages` their `rt::messages` functions.
+    fn count_bounds(
+        &self,
+        f: &mut Frame,
+        count: TokenStream,
+        (min, max): (u64, Option<u64>),
+        keywords: [&str; 2],
+        messages: [&str; 2],
+    ) -> TokenStream {
+        let mut out = Vec::new();
+        if min > 0 {
+            let min = int(min);
+            let message = format_ident!("{}", messages[0]);
+            let failure = self.fail(
+                f,
+                keywords[0],
+                quote! { ip },
+                quote! { rt::messages::#message(#min, #count) },
+            );
+            out.push(quote! { if (#count as u64) < #min { #failure } });
+        }
+        if let Some(max) = max {
+            let max = int(max);
+            let message = format_ident!("{}", messages[1]);
+            let failure = self.fail(
+                f,
+                keywords[1],
+                quote! { ip },
+                quote! { rt::messages::#message(#max, #count) },
+            );
+            out.push(quote! { if (#count as u64) > #max { #failure } });
+        }
+        quote! { #(#out)* }
+    }
+
+    /// The code records a failure: it uses the locations and the sink.
+    fn records(&self) {
+        self.uses(|u| {
+            u.ip = true;
+            u.kp = true;
+            u.failures = true;
+        });
+    }
+
     /// A failure of `keyword` at `ip`: quick mode stops here, collecting mode records it.
     fn fail(
         &self,
@@ -765,11 +810,7 @@ impl Cx<'_> {
     ) -> TokenStream {
         f.assigns_valid = true;
         let absolute = self.join(f, &format!("/{keyword}"));
-        self.uses(|u| {
-            u.ip = true;
-            u.kp = true;
-            u.failures = true;
-        });
+        self.records();
         quote! {
             if !C {
                 return Ok(false);

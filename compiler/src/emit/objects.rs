@@ -11,28 +11,13 @@ use toolschema_core::ir::{Body, Dependent, NodeId, ObjectPlan};
 impl Cx<'_> {
     /// `minProperties` (0 when it cannot fail) and `maxProperties`.
     pub(super) fn property_count(&self, f: &mut Frame, min: u64, max: Option<u64>) -> TokenStream {
-        let mut out = Vec::new();
-        if min > 0 {
-            let min = int(min);
-            let failure = self.fail(
-                f,
-                "minProperties",
-                quote! { ip },
-                quote! { rt::messages::min_properties(#min, map.len()) },
-            );
-            out.push(quote! { if (map.len() as u64) < #min { #failure } });
-        }
-        if let Some(max) = max {
-            let max = int(max);
-            let failure = self.fail(
-                f,
-                "maxProperties",
-                quote! { ip },
-                quote! { rt::messages::max_properties(#max, map.len()) },
-            );
-            out.push(quote! { if (map.len() as u64) > #max { #failure } });
-        }
-        quote! { #(#out)* }
+        self.count_bounds(
+            f,
+            quote! { map.len() },
+            (min, max),
+            ["minProperties", "maxProperties"],
+            ["min_properties", "max_properties"],
+        )
     }
 
     /// One pass over the keys: each key is matched once against `properties`,
