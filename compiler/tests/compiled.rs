@@ -24,6 +24,9 @@ mod dynamic_ref {
 mod file_actions {
     include!("snapshots/file_actions.rs");
 }
+mod member_names {
+    include!("snapshots/member_names.rs");
+}
 
 /// The runtime as a crate that re-exports it would offer it.
 mod facade {
@@ -89,6 +92,7 @@ mod shadowing {
     include!("snapshots/unevaluated_all_of.rs");
     include!("snapshots/dynamic_ref.rs");
     include!("snapshots/file_actions.rs");
+    include!("snapshots/member_names.rs");
 
     #[test]
     fn generated_code_is_unaffected_by_the_names_around_it() {
@@ -205,6 +209,28 @@ fn dynamic_ref() {
         &json!({"data": 1, "children": [{"data": 2, "extra": true}]})
     ));
     assert!(!agree(v, s, &json!({"extra": true})));
+}
+
+#[test]
+fn member_names_and_boolean_members() {
+    let s = member_names::MemberNames::SCHEMA_JSON;
+    let v = &member_names::MemberNames;
+    assert!(agree(v, s, &json!({"numbered": {}, "flagged": {}})));
+    // No branch of these allows a string, so no name passes.
+    assert!(!agree(v, s, &json!({"numbered": {"a": 1}})));
+    assert!(!agree(v, s, &json!({"flagged": {"a": 1}})));
+    // `minimum` and `items` say nothing about a name.
+    assert!(agree(
+        v,
+        s,
+        &json!({"short": {"abc": 1}, "tagged": {"x": 1}})
+    ));
+    assert!(!agree(v, s, &json!({"short": {"abcd": 1}})));
+    assert!(!agree(v, s, &json!({"tagged": {"id": 1}})));
+    assert!(agree(v, s, &json!({"pair": [1]})));
+    assert!(!agree(v, s, &json!({"pair": [1, 2, 3]})));
+    assert!(agree(v, s, &json!({"labels": {"k": "v"}})));
+    assert!(!agree(v, s, &json!({"labels": {"k": 1}})));
 }
 
 #[test]

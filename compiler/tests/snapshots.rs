@@ -10,6 +10,7 @@ const SCHEMAS: &[&str] = &[
     "unevaluated_all_of",
     "dynamic_ref",
     "file_actions",
+    "member_names",
 ];
 
 #[test]

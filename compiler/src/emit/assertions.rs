@@ -60,16 +60,9 @@ impl Cx<'_> {
     /// `type`.
     pub(super) fn types(&self, f: &mut Frame, types: TypeSet) -> TokenStream {
         if f.subject == Subject::Name {
-            if types.contains(JsonType::String) {
-                return quote! {};
-            }
-            f.assigns_valid = true;
-            return quote! {
-                if !C {
-                    return Ok(false);
-                }
-                valid = false;
-            };
+            // A member name is a string.
+            f.fails_always = !types.contains(JsonType::String);
+            return quote! {};
         }
         let test = type_test(types);
         let bits = int(types.bits());

@@ -63,9 +63,14 @@ impl Cx<'_> {
                 ))
             })
             .collect();
+        let failure = self.fail(f, "anyOf", quote! { ip }, quote! { rt::messages::any_of() });
+        // A member name is a string: when no branch allows one, none can hold.
+        if quick.is_empty() {
+            f.fails_always = true;
+            return quote! {};
+        }
         // Recording for the output formats runs every branch.
         let quick = quote! { 'any_of: { let mut any = false; #(#quick)* any } };
-        let failure = self.fail(f, "anyOf", quote! { ip }, quote! { rt::messages::any_of() });
         if !f.may_track {
             return quote! { #setup if !(#quick) { #failure } };
         }
@@ -158,6 +163,17 @@ impl Cx<'_> {
                 Some(self.guarded(guards, branch))
             })
             .collect();
+        let none = self.fail(
+            f,
+            "oneOf",
+            quote! { ip },
+            quote! { rt::messages::one_of_none() },
+        );
+        // A member name is a string: when no branch allows one, none can hold.
+        if list.is_empty() {
+            f.fails_always = true;
+            return quote! {};
+        }
         let (kept_decl, merge) = if tracks {
             (
                 quote! { let mut kept = rt::Marks::default(); },
@@ -166,18 +182,19 @@ impl Cx<'_> {
         } else {
             (quote! {}, quote! {})
         };
-        let none = self.fail(
-            f,
-            "oneOf",
-            quote! { ip },
-            quote! { rt::messages::one_of_none() },
-        );
         let many = self.fail(
             f,
             "oneOf",
             quote! { ip },
             quote! { rt::messages::one_of_many(a, b) },
         );
+        // The two branches that hold name themselves in the message, which a member name,
+        // checked in quick mode, never records.
+        let two = if f.subject == Subject::Name {
+            quote! { (Some(_), Some(_)) }
+        } else {
+            quote! { (Some(a), Some(b)) }
+        };
         quote! {
             #setup
             let mut first: Option<usize> = None;
@@ -189,7 +206,7 @@ impl Cx<'_> {
             match (first, second) {
                 (Some(_), None) => { #merge }
                 (None, _) => { #none }
-                (Some(a), Some(b)) => { #many }
+                #two => { #many }
             }
         }
     }

@@ -72,15 +72,21 @@ impl Cx<'_> {
         } else {
             quote! { let ok = bytes.is_some(); }
         };
-        quote! {
-            #decode
-            #verdict
-            if !ok {
+        let failed = if f.subject == Subject::Name {
+            f.assigns_valid = false;
+            quote! { return Ok(false); }
+        } else {
+            quote! {
                 if !C {
                     return Ok(false);
                 }
                 valid = false;
             }
+        };
+        quote! {
+            #decode
+            #verdict
+            if !ok { #failed }
         }
     }
 }

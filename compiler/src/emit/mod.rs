@@ -91,7 +91,8 @@ struct Frame {
     admission: Option<Admission>,
     /// Whether some check assigns `valid` (fails without returning in collecting mode).
     assigns_valid: bool,
-    /// Whether a check fails every value (the `false` schema): the verdict is `false`.
+    /// Whether a check fails every value (the `false` schema; under a member name, a check
+    /// that allows no string): the verdict is `false`.
     fails_always: bool,
     /// Whether the body names the table of the class's URIs.
     names_uris: bool,
@@ -424,6 +425,11 @@ impl<'a> Cx<'a> {
         let mut arms = Arms::default();
         let mut body = Vec::new();
         for check in &node.checks {
+            // Nothing after a check that fails every value runs in first-failure mode, and a
+            // node that has one in collecting mode (the `false` schema) has no other.
+            if f.fails_always {
+                break;
+            }
             match check.instance_type() {
                 // A member name is a string: a check of another type has nothing to do.
                 Some(t) if naming && t != JsonType::String => {}
@@ -735,6 +741,9 @@ impl Cx<'_> {
 
     /// A subschema's verdict joined into this node's.
     fn sub(&self, f: &mut Frame, call: TokenStream) -> TokenStream {
+        if f.subject == Subject::Name {
+            return quote! { if !#call { return Ok(false); } };
+        }
         f.assigns_valid = true;
         quote! {
             if !#call {
@@ -800,7 +809,8 @@ impl Cx<'_> {
         });
     }
 
-    /// A failure of `keyword` at `ip`: quick mode stops here, collecting mode records it.
+    /// A failure of `keyword` at `ip`: quick mode stops here, collecting mode records it. A
+    /// member name is only ever checked in quick mode, which records nothing.
     fn fail(
         &self,
         f: &mut Frame,
@@ -808,6 +818,9 @@ impl Cx<'_> {
         ip: TokenStream,
         message: TokenStream,
     ) -> TokenStream {
+        if f.subject == Subject::Name {
+            return quote! { return Ok(false); };
+        }
         f.assigns_valid = true;
         let absolute = self.join(f, &format!("/{keyword}"));
         self.records();

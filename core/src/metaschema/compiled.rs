@@ -6053,7 +6053,6 @@ mod meta_schema_nodes {
             "https://json-schema.org/draft/2020-12/meta/core#/properties/$schema",
             "https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/propertyNames",
         ];
-        let mut valid = true;
         failures.enter(ip, kp, URIS[at], depth, 1024, 10000000)?;
         let depth = depth + 1;
         let inner;
@@ -6076,12 +6075,9 @@ mod meta_schema_nodes {
             depth,
             failures,
         )? {
-            if !C {
-                return Ok(false);
-            }
-            valid = false;
+            return Ok(false);
         }
-        Ok(valid)
+        Ok(true)
     }
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$id`
     pub(super) fn n95_properties_id<const C: bool>(
