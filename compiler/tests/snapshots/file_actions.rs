@@ -68,18 +68,12 @@ impl ::toolschema::Validate for FileActions {
 }
 #[allow(
     clippy::too_many_arguments,
-    clippy::needless_return,
-    clippy::nonminimal_bool,
     clippy::collapsible_if,
-    clippy::collapsible_else_if,
-    clippy::match_single_binding,
-    clippy::redundant_locals,
-    clippy::unnecessary_lazy_evaluations,
-    clippy::single_match,
     clippy::collapsible_match,
-    clippy::ptr_arg,
+    clippy::single_match,
+    clippy::only_used_in_recursion,
     clippy::manual_is_ascii_check,
-    clippy::only_used_in_recursion
+    clippy::nonminimal_bool
 )]
 mod file_actions_nodes {
     use ::toolschema::__private as rt;
