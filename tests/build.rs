@@ -328,6 +328,7 @@ fn limits(dir: &Path, out_dir: &Path) {
         "exponential",
         "open_members",
         "referenced_members",
+        "claimed_in_branches",
         "all_of_members",
         "many_leaves",
     ] {

@@ -323,6 +323,12 @@ pub fn evaluation_too_deep(limit: usize) -> String {
     format!("evaluation nests more than the limit of {limit} subschemas")
 }
 
+/// Arguments found over one of the argument limits during evaluation, before the walk that
+/// says which limit and where.
+pub fn arguments_over_limits() -> &'static str {
+    "the arguments exceed the argument limits"
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,7 +4,7 @@
 use crate::frontend;
 
 use crate::error::{Error, Failure};
-use crate::eval::{Halt, Sink, arguments as limits};
+use crate::eval::{Sink, arguments as limits, finish, is_valid_admitting, validate_admitting};
 use crate::interp::Interpreter;
 use crate::ir::Ir;
 use crate::options::{Limits, Options};
@@ -118,35 +118,43 @@ impl Validator {
         if self.holds(&interpreter, instance, limits) {
             return Ok(());
         }
-        limits::check_arguments(instance, limits).map_err(Error::instance_execution_failure)?;
-        match interpreter.validate(instance) {
-            Ok(failures) if failures.is_empty() => Ok(()),
-            Ok(failures) => Err(Error::invalid_instance(failures)),
-            Err(Halt(failure)) => Err(Error::instance_execution_failure(*failure)),
+        let (depth, nodes, strings) = argument_limits(limits);
+        if self.ir.compares_arguments {
+            limits::check_arguments(instance, limits).map_err(Error::instance_execution_failure)?;
+            let mut sink = Sink::new(limits.max_evaluation_steps);
+            let outcome = interpreter.validate_in(instance, &mut sink);
+            return finish(outcome.map(|_| sink.into_failures()));
         }
+        let steps = limits.max_evaluation_steps;
+        validate_admitting(instance, steps, depth, nodes, strings, |sink| {
+            interpreter.validate_in(instance, sink)
+        })
     }
 
     /// Whether `instance` is valid and within the argument limits of `limits`.
     fn holds(&self, interpreter: &Interpreter<'_>, instance: &Value, limits: &Limits) -> bool {
-        let (depth, nodes, strings) = (
-            limits.max_argument_depth,
-            limits.max_argument_nodes,
-            limits.max_argument_string_length,
-        );
+        let (depth, nodes, strings) = argument_limits(limits);
         // Where evaluation recurses as deep as the arguments nest (see
-        // `Ir::compares_arguments`), the limits are walked first; otherwise the root's key
-        // pass admits its members as it goes, and a failing call never walks them.
+        // `Ir::compares_arguments`), the limits are walked first; otherwise evaluation admits
+        // the arguments to them as it goes, and a failing call never walks them.
         if self.ir.compares_arguments {
             return limits::arguments_hold(instance, depth, nodes, strings)
                 && interpreter.is_valid(instance).unwrap_or(false);
         }
         let steps = limits.max_evaluation_steps;
-        let mut sink = Sink::admitting(instance, steps, depth, nodes, strings);
-        interpreter
-            .is_valid_in(instance, &mut sink)
-            .unwrap_or(false)
-            && sink.arguments_within(instance, depth, nodes, strings)
+        is_valid_admitting(instance, steps, depth, nodes, strings, |sink| {
+            interpreter.is_valid_in(instance, sink)
+        })
     }
+}
+
+/// The argument limits of `limits`: depth, values, string length.
+fn argument_limits(limits: &Limits) -> (usize, usize, usize) {
+    (
+        limits.max_argument_depth,
+        limits.max_argument_nodes,
+        limits.max_argument_string_length,
+    )
 }
 
 impl Validate for Validator {

@@ -114,9 +114,8 @@ fn evaluation_steps_stop_both_paths_at_the_same_place() {
     assert_eq!(halted, 3);
 }
 
-/// A key pass over the root admits each member to the argument limits in the compiled
-/// first-failure check: the root schema's own, or that of a `$ref` or `allOf` member it hands
-/// the root on to. At every edge of every argument limit (values, depth, string length of
+/// The key pass over the root admits each member to the argument limits as it evaluates it:
+/// the root schema's own, or that of a `$ref` or `allOf` member. At every edge of every argument limit (values, depth, string length of
 /// names and of values), under members the schema constrains and members it leaves open,
 /// both paths give the verdict of evaluating and walking the arguments.
 #[test]
@@ -200,11 +199,10 @@ fn subschemas_that_apply_none_cost_no_step() {
     assert!(!compiled::ManyLeaves.is_valid(&instances[2]));
 }
 
-/// The interpreter admits the root's members to the argument limits in the first key pass
-/// over the root that it reaches through `$ref`, `$dynamicRef` and `allOf` only. A key pass
-/// under `not`, `anyOf`, `oneOf`, `if` or `dependentSchemas` may fail without failing the
-/// call, so it must not admit: with the one member past a limit last in the pass, admitting
-/// there would count every member as admitted and let the call through.
+/// A key pass under `not`, `anyOf`, `oneOf`, `if` or `dependentSchemas` may fail without
+/// failing the call: what it admitted before it stopped must not count. With the one member
+/// past a limit last in the pass, counting it would take every member as admitted and let the
+/// call through.
 #[test]
 fn members_are_admitted_only_where_their_failure_fails_the_call() {
     let pass = json!({"properties": {"a": true, "zz": true}, "required": ["never"]});
@@ -241,4 +239,96 @@ fn members_are_admitted_only_where_their_failure_fails_the_call() {
             );
         }
     }
+}
+
+/// Every value of the arguments is counted by the pass that evaluates it, at every level,
+/// also inside `oneOf`, `anyOf`, `not` and `if`, where a branch may claim a container, fail
+/// halfway and be rolled back. Around every edge of every argument limit, with the values
+/// past the limit placed under such branches, both paths give the verdict of evaluating and
+/// walking, and a call over a limit fails with the walk's `ExecutionFailure`.
+#[test]
+fn arguments_are_admitted_by_the_passes_that_evaluate_them() {
+    let limits = tight();
+    let long = |n: usize| "x".repeat(n);
+    let strings = |n: usize| vec![json!("s"); n];
+    let mut instances = Vec::new();
+    // Values: 196 to 205 in all, most of them under each kind of branch.
+    for total in 196..=205usize {
+        let n = total - 4;
+        instances.push(json!({"shape": {"kind": "line", "points": [vec![1; n - 3]]}}));
+        instances.push(json!({"shape": {"kind": "tree", "children": [
+            {"kind": "line", "points": [vec![1; n - 12]]},
+            {"kind": "bag", "zz": ["s", {"k": [1]}]}
+        ]}}));
+        instances.push(json!({"shape": {"kind": "bag", "zz": [strings(n - 6), {"k": [1, 2]}]}}));
+        let mut mixed = strings(n - 3);
+        mixed.push(json!({"k": [1]}));
+        instances.push(json!({"any": mixed}));
+        instances.push(json!({"any": [{"k": vec![1; n - 3]}]}));
+        instances.push(json!({"neg": {"x": strings(n - 1)}}));
+        instances.push(json!({"cond": {"a": vec![1; n - 1]}}));
+        instances.push(json!({"cond": [vec![1; n - 2]]}));
+    }
+    // Depth: containers nested around the limit of 16 under each branch.
+    for d in 12..=17 {
+        instances.push(json!({"any": nest(d, json!("s"), |inner| json!([inner]))}));
+        instances.push(json!({"neg": {"x": nest(d, json!("s"), |inner| json!([inner]))}}));
+        instances.push(json!({"cond": nest(d, json!(1), |inner| json!([inner]))}));
+        instances.push(
+            json!({"shape": {"kind": "bag", "b": nest(d, json!("s"), |inner| json!([inner]))}}),
+        );
+        let tree = nest(
+            d / 3,
+            json!({"kind": "line", "points": [[1]]}),
+            |inner| json!({"kind": "tree", "children": [inner]}),
+        );
+        instances.push(json!({"shape": tree}));
+    }
+    // Strings: names and values around 64 bytes, deep under each branch.
+    for len in 62..=66 {
+        let s = long(len);
+        instances.push(json!({"any": ["s", s.clone()]}));
+        instances.push(json!({"any": [{ s.clone(): [1] }]}));
+        instances.push(json!({"neg": {"x": ["s", s.clone()]}}));
+        instances.push(json!({"cond": {"a": [1], s.clone(): 2}}));
+        instances.push(json!({"shape": {"kind": "bag", "zz": ["s", s.clone()]}}));
+        instances
+            .push(json!({"shape": {"kind": "tree", "children": [{"kind": "bag", s.clone(): []}]}}));
+    }
+    let compiled = &compiled::ClaimedInBranches;
+    let schema: Value = serde_json::from_str(compiled::ClaimedInBranches::SCHEMA_JSON).unwrap();
+    let interpreted = Validator::with_options(&schema, &options()).unwrap();
+    // The same evaluation limits, and argument limits the instances never reach.
+    let open = tight()
+        .max_argument_depth(1_000)
+        .max_argument_nodes(1_000_000)
+        .max_argument_string_length(1_000);
+    let unlimited = Validator::with_options(&schema, &Options::new().limits(open)).unwrap();
+    let (mut over, mut valid, mut invalid) = (0, 0, 0);
+    for instance in &instances {
+        if let Err(e) = agree(compiled, &interpreted, instance) {
+            panic!("on {instance}: {e}");
+        }
+        let walked = limits.check_arguments(instance);
+        let holds = unlimited.is_valid(instance);
+        assert_eq!(
+            compiled.is_valid(instance),
+            walked.is_ok() && holds,
+            "on {instance}"
+        );
+        match walked {
+            Err(walked) => {
+                over += 1;
+                let e = compiled.validate(instance).unwrap_err();
+                assert_eq!(e.class(), ErrorClass::ExecutionFailure, "on {instance}");
+                assert_eq!(e.failures(), walked.failures(), "on {instance}");
+            }
+            Ok(()) if holds => valid += 1,
+            Ok(()) => invalid += 1,
+        }
+    }
+    assert!(
+        over >= 40 && valid >= 40 && invalid >= 5,
+        "{over} over the limits, {valid} valid within them, {invalid} invalid"
+    );
 }

@@ -89,16 +89,33 @@ impl Cx<'_> {
             quote! { Some(i) },
         );
         let mark = f.mark(quote! { i });
-        let item = if self.reads_member(child) {
-            quote! { item }
-        } else {
-            quote! { _ }
-        };
+        // `items` over every item is the pass that admits them to the argument limits, when the
+        // array is awaited; after `prefixItems`, the array is admitted by its container.
+        if skip > 0 {
+            let item = if self.reads_member(child) {
+                quote! { item }
+            } else {
+                quote! { _ }
+            };
+            return quote! {
+                let kp_items = kp.key("items");
+                for (i, #item) in #iteration {
+                    #member
+                    #mark
+                }
+            };
+        }
+        let claim = self.claim(quote! { items.len() });
+        let (admit, settle) =
+            self.admission(quote! { None }, quote! { item }, std::iter::once(child));
         quote! {
             let kp_items = kp.key("items");
-            for (i, #item) in #iteration {
+            #claim
+            for (i, item) in #iteration {
+                #admit
                 #member
                 #mark
+                #settle
             }
         }
     }

@@ -88,7 +88,9 @@ impl<'a> Cx<'a> {
         }
     }
 
-    pub(super) fn call_root(&self, id: NodeId, collect: bool) -> TokenStream {
+    /// The call of the root node `id`'s function on `instance`, collecting or quick, with the
+    /// sink expression `sink` (a `&mut rt::Sink`).
+    pub(super) fn call_root(&self, id: NodeId, collect: bool, sink: TokenStream) -> TokenStream {
         let name = fn_name(self.ir, self.sharing.representative(id));
         let at = if self.sharing.members(id).len() > 1 {
             let i = int(self.sharing.index(id) as u64);
@@ -108,11 +110,12 @@ impl<'a> Cx<'a> {
         } else {
             quote! {}
         };
-        if collect {
-            quote! { #name(rt::COLLECT, #at instance, &rt::Path::ROOT, &rt::Path::ROOT, #scope 0, &mut failures #out) }
+        let mode = if collect {
+            quote! { rt::COLLECT }
         } else {
-            quote! { #name(rt::QUICK, #at instance, &rt::Path::ROOT, &rt::Path::ROOT, #scope 0, failures #out) }
-        }
+            quote! { rt::QUICK }
+        };
+        quote! { #name(#mode, #at instance, &rt::Path::ROOT, &rt::Path::ROOT, #scope 0, #sink #out) }
     }
 
     /// A call of node `id`'s function applied to `subject`; `mode` is this function's `mode`
@@ -217,6 +220,21 @@ impl<'a> Cx<'a> {
         }
         let collect = self.call(subject, id, Flavour::Collect, v, ip, kp, marks);
         let recording = self.recording();
+        // A branch that fails may have stopped halfway through admitting a container to the
+        // argument limits: admission returns to where it was before it (see
+        // `eval::admission`). A subschema that applies no other claims nothing.
+        let quick = if self.ir.node(id).leaf {
+            quick
+        } else {
+            quote! {{
+                let mark = failures.mark();
+                let held = #quick;
+                if !held {
+                    failures.rollback(mark);
+                }
+                held
+            }}
+        };
         quote! { if #recording { #collect } else { #quick } }
     }
 

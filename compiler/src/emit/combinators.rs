@@ -1,18 +1,16 @@
 //! The in-place applicators: `allOf`, `anyOf`, `oneOf`, `not`, `if`/`then`/`else`.
 
-use super::{Admission, Cx, Flavour, Frame, Subject, int, name_dispatch};
+use super::{Cx, Flavour, Frame, Subject, int, name_dispatch};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use toolschema_core::ir::{Branches, Condition, Discriminator, NodeId};
 use toolschema_core::json::{JsonType, TypeSet};
 
 impl Cx<'_> {
-    /// `allOf`: every member on the value, each of which may be the one the admitting of the
-    /// root's members is handed to.
+    /// `allOf`: every member on the value.
     pub(super) fn all_of(&self, f: &mut Frame, schemas: &[NodeId]) -> TokenStream {
         let mut out = Vec::new();
         for (i, &child) in schemas.iter().enumerate() {
-            out.push(f.hand(Admission::AllOf(i)));
             let i = int(i as u64);
             let call = self.call(
                 f.subject,

@@ -32,7 +32,6 @@ mod validator;
 pub use validator::{Item, schema};
 
 use crate::share::Sharing;
-use admission::{Admission, admission_chain};
 use assertions::BoundKind;
 use calls::{Flavour, Uri, fn_name, name_fn_name};
 use proc_macro2::TokenStream;
@@ -55,9 +54,6 @@ struct Cx<'a> {
     current: Cell<NodeId>,
     /// What the code of the function being emitted uses so far.
     uses: Cell<Uses>,
-    /// The functions that take part in admitting the root's members to the argument limits
-    /// in a first-failure check (see [`admission_chain`]); empty when none does.
-    admission: Vec<(NodeId, Admission)>,
     sharing: Sharing,
 }
 
@@ -87,8 +83,6 @@ struct Frame {
     may_track: bool,
     /// The `out` argument of a subschema applied in place, when the function may track.
     marks: Option<TokenStream>,
-    /// How the function takes part in admitting the root's members, if it does.
-    admission: Option<Admission>,
     /// Whether some check assigns `valid` (fails without returning in collecting mode).
     assigns_valid: bool,
     /// Whether a check fails every value (the `false` schema; under a member name, a check
@@ -105,16 +99,6 @@ impl Frame {
             self.names_uris = true;
         }
         self.uri.expr()
-    }
-
-    /// The statement that hands the admitting of the root's members on to the call that
-    /// follows, when that call is the function's `to` (see [`admission_chain`]).
-    fn hand(&self, to: Admission) -> TokenStream {
-        if self.admission == Some(to) {
-            quote! { if admitting { failures.hand(v); } }
-        } else {
-            quote! {}
-        }
     }
 
     /// The `mark` statement of a member the function evaluated, at index `i`.
@@ -263,7 +247,6 @@ impl<'a> Cx<'a> {
             uri: self.own_uri(),
             may_track: false,
             marks: None,
-            admission: None,
             assigns_valid: false,
             fails_always: false,
             names_uris: false,
@@ -420,7 +403,6 @@ impl<'a> Cx<'a> {
         if f.may_track {
             f.marks = Some(quote! { if tracking { Some(&mut marks) } else { None } });
         }
-        f.admission = self.admission().filter(|_| !naming);
         // The checks first: what they use decides what the function declares before them.
         let mut arms = Arms::default();
         let mut body = Vec::new();
@@ -491,10 +473,6 @@ impl<'a> Cx<'a> {
                 parts.push(quote! { let tracking = #tracking; });
             }
             parts.push(quote! { let mut marks = rt::Marks::default(); });
-        }
-        if f.admission.is_some() {
-            // Whether this call is the one that admits the root's members (or hands that on).
-            parts.push(quote! { let admitting = !C && failures.take_hand(v); });
         }
         parts.extend(body);
         let valid = if f.fails_always {

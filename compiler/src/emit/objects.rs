@@ -3,7 +3,7 @@
 //! `required`, `dependentRequired`, `propertyNames`, `dependentSchemas`. Each runs on the
 //! object `map`.
 
-use super::{Admission, Cx, Flavour, Frame, Subject, int, name_dispatch};
+use super::{Cx, Flavour, Frame, Subject, int, name_dispatch};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use toolschema_core::ir::{Body, Dependent, NodeId, ObjectPlan};
@@ -261,47 +261,31 @@ impl Cx<'_> {
         } else {
             quote! {}
         };
-        // The value is read by the subschemas with keywords, and by admitting it; a boolean
-        // subschema is written inline and reads only the key.
         let children = plan.properties.iter().map(|(_, c)| *c);
         let children = children
             .chain(plan.pattern_properties.iter().map(|(_, c)| *c))
             .chain(plan.additional_properties);
-        let reads_value = f.admission == Some(Admission::Own)
-            || children.into_iter().any(|c| self.reads_member(c));
-        let value = if reads_value {
-            quote! { value }
-        } else {
-            quote! { _ }
-        };
         let (binding, iteration) = if f.may_track {
             (
-                quote! { (i, (key, #value)) },
+                quote! { (i, (key, value)) },
                 quote! { map.iter().enumerate() },
             )
         } else {
-            (quote! { (key, #value) }, quote! { map })
+            (quote! { (key, value) }, quote! { map })
         };
-        // The key pass that admits the root's members to the argument limits (see
-        // `admission_chain`). A member is admitted after its evaluation, so a call that
-        // fails there walks none of it.
-        let admit = if f.admission == Some(Admission::Own) {
-            quote! {
-                if admitting && !failures.admit(key, value) {
-                    return Ok(false);
-                }
-            }
-        } else {
-            quote! {}
-        };
+        // The pass admits the members to the argument limits, when the object is awaited.
+        let claim = self.claim(quote! { map.len() });
+        let (admit, settle) = self.admission(quote! { Some(key) }, quote! { value }, children);
+        out.push(claim);
         out.push(quote! {
             for #binding in #iteration {
+                #admit
                 #matched_decl
                 #dispatch
                 #(#patterns)*
                 #additional
                 #mark
-                #admit
+                #settle
             }
         });
         for (name, index) in &plan.required {

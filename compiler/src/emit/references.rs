@@ -1,6 +1,6 @@
 //! `$ref` and `$dynamicRef`.
 
-use super::{Admission, Cx, Flavour, Frame, int};
+use super::{Cx, Flavour, Frame, int};
 use proc_macro2::TokenStream;
 use quote::quote;
 use toolschema_core::ir::{DynamicTargets, NodeId};
@@ -8,11 +8,6 @@ use toolschema_core::ir::{DynamicTargets, NodeId};
 impl Cx<'_> {
     /// `$ref`, or a `$dynamicRef` whose target cannot vary (`keyword` names which).
     pub(super) fn reference(&self, f: &mut Frame, target: NodeId, keyword: &str) -> TokenStream {
-        let hand = if keyword == "$ref" {
-            f.hand(Admission::Ref)
-        } else {
-            quote! {}
-        };
         let call = self.call(
             f.subject,
             target,
@@ -22,8 +17,7 @@ impl Cx<'_> {
             quote! { &kp.key(#keyword) },
             f.marks.clone(),
         );
-        let s = self.sub(f, call);
-        quote! { #hand #s }
+        self.sub(f, call)
     }
 
     /// A `$dynamicRef` whose target depends on the dynamic scope: that of the outermost

@@ -1,7 +1,7 @@
 //! The items of one schema's validator: the unit struct, its `Validate` impl, and the module
 //! of node functions.
 
-use super::{Cx, Subject, Uses, admission_chain, limit};
+use super::{Cx, Subject, Uses, limit};
 use crate::runtime::Runtime;
 use crate::share::Sharing;
 use proc_macro2::TokenStream;
@@ -43,7 +43,6 @@ pub fn schema(item: Item<'_>, ir: &Ir, limits: &Limits, runtime: &Runtime) -> To
         called_names: RefCell::new(Vec::new()),
         current: Cell::new(ir.root),
         uses: Cell::new(Uses::default()),
-        admission: admission_chain(ir),
         sharing,
     };
     // Only the nodes some call reaches get a function: a `true`/`false` member is inlined
@@ -67,13 +66,18 @@ pub fn schema(item: Item<'_>, ir: &Ir, limits: &Limits, runtime: &Runtime) -> To
     }
     functions.sort_by_key(|(key, _)| *key);
     let functions = functions.into_iter().map(|(_, f)| f);
-    let root = cx.call_root(ir.root, true);
-    let quick_root = cx.call_root(ir.root, false);
+    let root = cx.call_root(ir.root, true, quote! { &mut failures });
+    let admitted_root = cx.call_root(ir.root, true, quote! { failures });
+    let quick_root = cx.call_root(ir.root, false, quote! { failures });
     let max_depth = limit(limits.get_max_argument_depth());
     let max_steps = limit(limits.get_max_evaluation_steps());
     let max_nodes = limit(limits.get_max_argument_nodes());
     let max_string = limit(limits.get_max_argument_string_length());
     let root_uri = &ir.node(ir.root).uri;
+    let check_arguments = quote! {
+        rt::check_arguments(instance, #max_depth, #max_nodes, #max_string)
+            .map_err(rt::Error::instance_execution_failure)?;
+    };
     let (quick_object, object_check, evaluate_object) = if ir.object_root {
         (
             quote! { instance.is_object() && },
@@ -93,29 +97,52 @@ pub fn schema(item: Item<'_>, ir: &Ir, limits: &Limits, runtime: &Runtime) -> To
     } else {
         (quote! {}, quote! {}, quote! {})
     };
-    let within_limits =
-        quote! { rt::arguments_hold(instance, #max_depth, #max_nodes, #max_string) };
-    let holds = quote! { #quick_object #module::#quick_root.unwrap_or(false) };
-    // Either order gives the same verdict (see `Ir::compares_arguments`); evaluating first
-    // skips the walk over the arguments whenever the call fails, and a root key pass that
-    // admits each member to the limits makes the walk over the root's members its own.
-    let is_valid = if !cx.admission.is_empty() {
-        quote! {
-            #quick_object rt::is_valid_admitting(
-                instance, #max_steps, #max_depth, #max_nodes, #max_string,
-                |failures| #module::#quick_root,
-            )
-        }
-    } else if ir.compares_arguments {
-        quote! {
-            let failures = &mut rt::Sink::new(#max_steps);
-            #within_limits && #holds
-        }
+    // Where evaluation recurses as deep as the arguments nest (see `Ir::compares_arguments`),
+    // the arguments are walked for their limits before it; otherwise evaluation admits them to
+    // the limits as it goes (see `eval::admission`), and arguments within them are never
+    // walked. A failing quick check needs no walk: its verdict is the same either way.
+    let (is_valid, validate) = if ir.compares_arguments {
+        (
+            quote! {
+                let failures = &mut rt::Sink::new(#max_steps);
+                rt::arguments_hold(instance, #max_depth, #max_nodes, #max_string)
+                    && #quick_object #module::#quick_root.unwrap_or(false)
+            },
+            quote! {
+                #check_arguments
+                #object_check
+                let mut failures = rt::Sink::new(#max_steps);
+                let outcome = #module::#root;
+                rt::finish(outcome.map(|_| failures.into_failures()))
+            },
+        )
     } else {
-        quote! {
-            let failures = &mut rt::Sink::new(#max_steps);
-            #holds && #within_limits
-        }
+        // The arguments' limits come before the failure of a root that is not an object.
+        let walk_not_object = if ir.object_root {
+            quote! {
+                if !instance.is_object() {
+                    #check_arguments
+                }
+            }
+        } else {
+            quote! {}
+        };
+        (
+            quote! {
+                #quick_object rt::is_valid_admitting(
+                    instance, #max_steps, #max_depth, #max_nodes, #max_string,
+                    |failures| #module::#quick_root,
+                )
+            },
+            quote! {
+                #walk_not_object
+                #object_check
+                rt::validate_admitting(
+                    instance, #max_steps, #max_depth, #max_nodes, #max_string,
+                    |failures| #module::#admitted_root,
+                )
+            },
+        )
     };
     let doc = format!(" Validates arguments against the `{name}` schema (`{root_uri}`).");
     quote! {
@@ -140,12 +167,7 @@ pub fn schema(item: Item<'_>, ir: &Ir, limits: &Limits, runtime: &Runtime) -> To
                 instance: &#rt::__private::Value,
             ) -> ::core::result::Result<(), #rt::Error> {
                 use #rt::__private as rt;
-                rt::check_arguments(instance, #max_depth, #max_nodes, #max_string)
-                    .map_err(rt::Error::instance_execution_failure)?;
-                #object_check
-                let mut failures = rt::Sink::new(#max_steps);
-                let outcome = #module::#root;
-                rt::finish(outcome.map(|_| failures.into_failures()))
+                #validate
             }
 
             #[inline]
@@ -154,8 +176,7 @@ pub fn schema(item: Item<'_>, ir: &Ir, limits: &Limits, runtime: &Runtime) -> To
                 instance: &#rt::__private::Value,
             ) -> ::core::result::Result<#rt::Evaluation, #rt::Error> {
                 use #rt::__private as rt;
-                rt::check_arguments(instance, #max_depth, #max_nodes, #max_string)
-                    .map_err(rt::Error::instance_execution_failure)?;
+                #check_arguments
                 #evaluate_object
                 let mut trace = rt::Trace::default();
                 let mut failures = rt::Sink::for_output(&mut trace, #max_steps);

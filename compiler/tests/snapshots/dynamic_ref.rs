@@ -33,19 +33,22 @@ impl ::toolschema::Validate for DynamicRef {
         instance: &::toolschema::__private::Value,
     ) -> ::core::result::Result<(), ::toolschema::Error> {
         use ::toolschema::__private as rt;
-        rt::check_arguments(instance, 128, 1000000, 16777216)
-            .map_err(rt::Error::instance_execution_failure)?;
-        let mut failures = rt::Sink::new(10000000);
-        let outcome = dynamic_ref_nodes::n0(
-            rt::COLLECT,
+        rt::validate_admitting(
             instance,
-            &rt::Path::ROOT,
-            &rt::Path::ROOT,
-            &rt::Scope::root(1),
-            0,
-            &mut failures,
-        );
-        rt::finish(outcome.map(|_| failures.into_failures()))
+            10000000,
+            128,
+            1000000,
+            16777216,
+            |failures| dynamic_ref_nodes::n0(
+                rt::COLLECT,
+                instance,
+                &rt::Path::ROOT,
+                &rt::Path::ROOT,
+                &rt::Scope::root(1),
+                0,
+                failures,
+            ),
+        )
     }
     #[inline]
     fn evaluate(
@@ -120,10 +123,6 @@ mod dynamic_ref_nodes {
             };
             let tracking = ::core::matches!(v, Value::Object(_));
             let mut marks = rt::Marks::default();
-            let admitting = !C && failures.take_hand(v);
-            if admitting {
-                failures.hand(v);
-            }
             if !n1(
                 mode,
                 v,
@@ -227,7 +226,6 @@ mod dynamic_ref_nodes {
             let tracking = ::core::matches!(v, Value::Object(_) | Value::Array(_))
                 && out.is_some();
             let mut marks = rt::Marks::default();
-            let admitting = !C && failures.take_hand(v);
             if !::core::matches!(v, Value::Object(_)) {
                 if !C {
                     return Ok(false);
@@ -244,7 +242,9 @@ mod dynamic_ref_nodes {
             }
             match v {
                 Value::Object(map) => {
+                    let claim = failures.claim(v, map.len())?;
                     for (i, (key, value)) in map.iter().enumerate() {
+                        failures.admit(claim, Some(key), value)?;
                         let mut matched = false;
                         match key.as_str() {
                             name if rt::same_name(name, "children") => {
@@ -285,9 +285,7 @@ mod dynamic_ref_nodes {
                         if matched && tracking {
                             marks.set(i);
                         }
-                        if admitting && !failures.admit(key, value) {
-                            return Ok(false);
-                        }
+                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -370,7 +368,9 @@ mod dynamic_ref_nodes {
             match v {
                 Value::Array(items) => {
                     let kp_items = kp.key("items");
+                    let claim = failures.claim(v, items.len())?;
                     for (i, item) in items.iter().enumerate() {
+                        failures.admit(claim, None, item)?;
                         if !n5_properties_children_items(
                             mode,
                             item,
@@ -385,6 +385,7 @@ mod dynamic_ref_nodes {
                             }
                             valid = false;
                         }
+                        failures.settle(claim, item)?;
                     }
                 }
                 _ => {}

@@ -32,18 +32,21 @@ impl ::toolschema::Validate for FileActions {
         instance: &::toolschema::__private::Value,
     ) -> ::core::result::Result<(), ::toolschema::Error> {
         use ::toolschema::__private as rt;
-        rt::check_arguments(instance, 128, 1000000, 16777216)
-            .map_err(rt::Error::instance_execution_failure)?;
-        let mut failures = rt::Sink::new(10000000);
-        let outcome = file_actions_nodes::n0(
-            rt::COLLECT,
+        rt::validate_admitting(
             instance,
-            &rt::Path::ROOT,
-            &rt::Path::ROOT,
-            0,
-            &mut failures,
-        );
-        rt::finish(outcome.map(|_| failures.into_failures()))
+            10000000,
+            128,
+            1000000,
+            16777216,
+            |failures| file_actions_nodes::n0(
+                rt::COLLECT,
+                instance,
+                &rt::Path::ROOT,
+                &rt::Path::ROOT,
+                0,
+                failures,
+            ),
+        )
     }
     #[inline]
     fn evaluate(
@@ -93,7 +96,6 @@ mod file_actions_nodes {
         let outcome = {
             let mut valid = true;
             let depth = depth + 1;
-            let admitting = !C && failures.take_hand(v);
             if !::core::matches!(v, Value::Object(_)) {
                 if !C {
                     return Ok(false);
@@ -115,7 +117,9 @@ mod file_actions_nodes {
                             return Ok(false);
                         }
                     }
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit(claim, Some(key), value)?;
                         match key.as_str() {
                             name if rt::same_name(name, "timeout") => {
                                 let kp_properties = kp.key("properties");
@@ -135,9 +139,7 @@ mod file_actions_nodes {
                             }
                             _ => {}
                         }
-                        if admitting && !failures.admit(key, value) {
-                            return Ok(false);
-                        }
+                        failures.settle(claim, value)?;
                     }
                     if !rt::has_member(map, "action") {
                         if !C {
@@ -216,14 +218,21 @@ mod file_actions_nodes {
                             failures,
                         )?
                     } else {
-                        n1_oneof_0(
-                            rt::QUICK,
-                            v,
-                            ip,
-                            &kp.key("oneOf").index(0),
-                            depth,
-                            failures,
-                        )?
+                        {
+                            let mark = failures.mark();
+                            let held = n1_oneof_0(
+                                rt::QUICK,
+                                v,
+                                ip,
+                                &kp.key("oneOf").index(0),
+                                depth,
+                                failures,
+                            )?;
+                            if !held {
+                                failures.rollback(mark);
+                            }
+                            held
+                        }
                     };
                     if held {
                         if first.is_none() {
@@ -249,14 +258,21 @@ mod file_actions_nodes {
                             failures,
                         )?
                     } else {
-                        n2_oneof_1(
-                            rt::QUICK,
-                            v,
-                            ip,
-                            &kp.key("oneOf").index(1),
-                            depth,
-                            failures,
-                        )?
+                        {
+                            let mark = failures.mark();
+                            let held = n2_oneof_1(
+                                rt::QUICK,
+                                v,
+                                ip,
+                                &kp.key("oneOf").index(1),
+                                depth,
+                                failures,
+                            )?;
+                            if !held {
+                                failures.rollback(mark);
+                            }
+                            held
+                        }
                     };
                     if held {
                         if first.is_none() {
@@ -282,14 +298,21 @@ mod file_actions_nodes {
                             failures,
                         )?
                     } else {
-                        n3_oneof_2(
-                            rt::QUICK,
-                            v,
-                            ip,
-                            &kp.key("oneOf").index(2),
-                            depth,
-                            failures,
-                        )?
+                        {
+                            let mark = failures.mark();
+                            let held = n3_oneof_2(
+                                rt::QUICK,
+                                v,
+                                ip,
+                                &kp.key("oneOf").index(2),
+                                depth,
+                                failures,
+                            )?;
+                            if !held {
+                                failures.rollback(mark);
+                            }
+                            held
+                        }
                     };
                     if held {
                         if first.is_none() {
@@ -315,14 +338,21 @@ mod file_actions_nodes {
                             failures,
                         )?
                     } else {
-                        n4_oneof_3(
-                            rt::QUICK,
-                            v,
-                            ip,
-                            &kp.key("oneOf").index(3),
-                            depth,
-                            failures,
-                        )?
+                        {
+                            let mark = failures.mark();
+                            let held = n4_oneof_3(
+                                rt::QUICK,
+                                v,
+                                ip,
+                                &kp.key("oneOf").index(3),
+                                depth,
+                                failures,
+                            )?;
+                            if !held {
+                                failures.rollback(mark);
+                            }
+                            held
+                        }
                     };
                     if held {
                         if first.is_none() {
@@ -348,14 +378,21 @@ mod file_actions_nodes {
                             failures,
                         )?
                     } else {
-                        n5_oneof_4(
-                            rt::QUICK,
-                            v,
-                            ip,
-                            &kp.key("oneOf").index(4),
-                            depth,
-                            failures,
-                        )?
+                        {
+                            let mark = failures.mark();
+                            let held = n5_oneof_4(
+                                rt::QUICK,
+                                v,
+                                ip,
+                                &kp.key("oneOf").index(4),
+                                depth,
+                                failures,
+                            )?;
+                            if !held {
+                                failures.rollback(mark);
+                            }
+                            held
+                        }
                     };
                     if held {
                         if first.is_none() {
@@ -378,14 +415,21 @@ mod file_actions_nodes {
                         failures,
                     )?
                 } else {
-                    n6_oneof_5(
-                        rt::QUICK,
-                        v,
-                        ip,
-                        &kp.key("oneOf").index(5),
-                        depth,
-                        failures,
-                    )?
+                    {
+                        let mark = failures.mark();
+                        let held = n6_oneof_5(
+                            rt::QUICK,
+                            v,
+                            ip,
+                            &kp.key("oneOf").index(5),
+                            depth,
+                            failures,
+                        )?;
+                        if !held {
+                            failures.rollback(mark);
+                        }
+                        held
+                    }
                 };
                 if held {
                     if first.is_none() {
@@ -464,7 +508,9 @@ mod file_actions_nodes {
             match v {
                 Value::Object(map) => {
                     let mut seen: u64 = 0;
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit_whole(claim, Some(key), value)?;
                         match key.as_str() {
                             name if rt::same_name(name, "action") => {
                                 let kp_properties = kp.key("properties");
@@ -555,7 +601,9 @@ mod file_actions_nodes {
             match v {
                 Value::Object(map) => {
                     let mut seen: u64 = 0;
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit_whole(claim, Some(key), value)?;
                         match key.as_str() {
                             name if rt::same_name(name, "action") => {
                                 let kp_properties = kp.key("properties");
@@ -678,7 +726,9 @@ mod file_actions_nodes {
             match v {
                 Value::Object(map) => {
                     let mut seen: u64 = 0;
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit_whole(claim, Some(key), value)?;
                         match key.as_str() {
                             name if rt::same_name(name, "action") => {
                                 let kp_properties = kp.key("properties");
@@ -768,7 +818,9 @@ mod file_actions_nodes {
             let depth = depth + 1;
             match v {
                 Value::Object(map) => {
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit_whole(claim, Some(key), value)?;
                         match key.as_str() {
                             name if rt::same_name(name, "action") => {
                                 let kp_properties = kp.key("properties");
@@ -843,7 +895,9 @@ mod file_actions_nodes {
             match v {
                 Value::Object(map) => {
                     let mut seen: u64 = 0;
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit_whole(claim, Some(key), value)?;
                         match key.as_str() {
                             name if rt::same_name(name, "action") => {
                                 let kp_properties = kp.key("properties");
@@ -966,7 +1020,9 @@ mod file_actions_nodes {
             match v {
                 Value::Object(map) => {
                     let mut seen: u64 = 0;
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit_whole(claim, Some(key), value)?;
                         match key.as_str() {
                             name if rt::same_name(name, "dry_run") => {
                                 seen |= 1 << 0;

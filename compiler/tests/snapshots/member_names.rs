@@ -32,18 +32,21 @@ impl ::toolschema::Validate for MemberNames {
         instance: &::toolschema::__private::Value,
     ) -> ::core::result::Result<(), ::toolschema::Error> {
         use ::toolschema::__private as rt;
-        rt::check_arguments(instance, 128, 1000000, 16777216)
-            .map_err(rt::Error::instance_execution_failure)?;
-        let mut failures = rt::Sink::new(10000000);
-        let outcome = member_names_nodes::n0(
-            rt::COLLECT,
+        rt::validate_admitting(
             instance,
-            &rt::Path::ROOT,
-            &rt::Path::ROOT,
-            0,
-            &mut failures,
-        );
-        rt::finish(outcome.map(|_| failures.into_failures()))
+            10000000,
+            128,
+            1000000,
+            16777216,
+            |failures| member_names_nodes::n0(
+                rt::COLLECT,
+                instance,
+                &rt::Path::ROOT,
+                &rt::Path::ROOT,
+                0,
+                failures,
+            ),
+        )
     }
     #[inline]
     fn evaluate(
@@ -93,7 +96,6 @@ mod member_names_nodes {
         let outcome = {
             let mut valid = true;
             let depth = depth + 1;
-            let admitting = !C && failures.take_hand(v);
             if !::core::matches!(v, Value::Object(_)) {
                 if !C {
                     return Ok(false);
@@ -110,7 +112,9 @@ mod member_names_nodes {
             }
             match v {
                 Value::Object(map) => {
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit(claim, Some(key), value)?;
                         match key.len() {
                             4 => {
                                 match key.as_str() {
@@ -235,9 +239,7 @@ mod member_names_nodes {
                             }
                             _ => {}
                         }
-                        if admitting && !failures.admit(key, value) {
-                            return Ok(false);
-                        }
+                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -337,7 +339,9 @@ mod member_names_nodes {
             let depth = depth + 1;
             match v {
                 Value::Object(map) => {
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit_whole(claim, Some(key), value)?;
                         if !n9_rties_tagged_propertynames_items(
                             mode,
                             1,

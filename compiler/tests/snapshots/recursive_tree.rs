@@ -32,18 +32,21 @@ impl ::toolschema::Validate for RecursiveTree {
         instance: &::toolschema::__private::Value,
     ) -> ::core::result::Result<(), ::toolschema::Error> {
         use ::toolschema::__private as rt;
-        rt::check_arguments(instance, 128, 1000000, 16777216)
-            .map_err(rt::Error::instance_execution_failure)?;
-        let mut failures = rt::Sink::new(10000000);
-        let outcome = recursive_tree_nodes::n0(
-            rt::COLLECT,
+        rt::validate_admitting(
             instance,
-            &rt::Path::ROOT,
-            &rt::Path::ROOT,
-            0,
-            &mut failures,
-        );
-        rt::finish(outcome.map(|_| failures.into_failures()))
+            10000000,
+            128,
+            1000000,
+            16777216,
+            |failures| recursive_tree_nodes::n0(
+                rt::COLLECT,
+                instance,
+                &rt::Path::ROOT,
+                &rt::Path::ROOT,
+                0,
+                failures,
+            ),
+        )
     }
     #[inline]
     fn evaluate(
@@ -97,7 +100,6 @@ mod recursive_tree_nodes {
             let mut valid = true;
             failures.enter(ip, kp, "toolschema:///schema.json#", depth, 1024, 10000000)?;
             let depth = depth + 1;
-            let admitting = !C && failures.take_hand(v);
             if !::core::matches!(v, Value::Object(_)) {
                 if !C {
                     return Ok(false);
@@ -138,7 +140,9 @@ mod recursive_tree_nodes {
                             return Ok(false);
                         }
                     }
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit(claim, Some(key), value)?;
                         match key.as_str() {
                             name if rt::same_name(name, "children") => {
                                 let kp_properties = kp.key("properties");
@@ -177,9 +181,7 @@ mod recursive_tree_nodes {
                             }
                             _ => {}
                         }
-                        if admitting && !failures.admit(key, value) {
-                            return Ok(false);
-                        }
+                        failures.settle(claim, value)?;
                     }
                     if seen & (1 << 0) == 0 {
                         if !C {
@@ -261,7 +263,9 @@ mod recursive_tree_nodes {
             match v {
                 Value::Array(items) => {
                     let kp_items = kp.key("items");
+                    let claim = failures.claim(v, items.len())?;
                     for (i, item) in items.iter().enumerate() {
+                        failures.admit(claim, None, item)?;
                         if !n3_properties_children_items(
                             mode,
                             item,
@@ -275,6 +279,7 @@ mod recursive_tree_nodes {
                             }
                             valid = false;
                         }
+                        failures.settle(claim, item)?;
                     }
                 }
                 _ => {}

@@ -32,18 +32,21 @@ impl crate::facade::toolschema::Validate for FlatTool {
         instance: &crate::facade::toolschema::__private::Value,
     ) -> ::core::result::Result<(), crate::facade::toolschema::Error> {
         use crate::facade::toolschema::__private as rt;
-        rt::check_arguments(instance, 128, 1000000, 16777216)
-            .map_err(rt::Error::instance_execution_failure)?;
-        let mut failures = rt::Sink::new(10000000);
-        let outcome = flat_tool_nodes::n0(
-            rt::COLLECT,
+        rt::validate_admitting(
             instance,
-            &rt::Path::ROOT,
-            &rt::Path::ROOT,
-            0,
-            &mut failures,
-        );
-        rt::finish(outcome.map(|_| failures.into_failures()))
+            10000000,
+            128,
+            1000000,
+            16777216,
+            |failures| flat_tool_nodes::n0(
+                rt::COLLECT,
+                instance,
+                &rt::Path::ROOT,
+                &rt::Path::ROOT,
+                0,
+                failures,
+            ),
+        )
     }
     #[inline]
     fn evaluate(
@@ -96,7 +99,6 @@ mod flat_tool_nodes {
         let outcome = {
             let mut valid = true;
             let depth = depth + 1;
-            let admitting = !C && failures.take_hand(v);
             if !::core::matches!(v, Value::Object(_)) {
                 if !C {
                     return Ok(false);
@@ -114,7 +116,9 @@ mod flat_tool_nodes {
             match v {
                 Value::Object(map) => {
                     let mut seen: u64 = 0;
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit_whole(claim, Some(key), value)?;
                         let mut matched = false;
                         match key.len() {
                             4 => {
@@ -239,9 +243,6 @@ mod flat_tool_nodes {
                                 ),
                             );
                             failures.close(false);
-                        }
-                        if admitting && !failures.admit(key, value) {
-                            return Ok(false);
                         }
                     }
                     if seen & (1 << 0) == 0 {

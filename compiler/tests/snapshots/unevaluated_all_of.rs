@@ -32,18 +32,21 @@ impl ::toolschema::Validate for UnevaluatedAllOf {
         instance: &::toolschema::__private::Value,
     ) -> ::core::result::Result<(), ::toolschema::Error> {
         use ::toolschema::__private as rt;
-        rt::check_arguments(instance, 128, 1000000, 16777216)
-            .map_err(rt::Error::instance_execution_failure)?;
-        let mut failures = rt::Sink::new(10000000);
-        let outcome = unevaluated_all_of_nodes::n0(
-            rt::COLLECT,
+        rt::validate_admitting(
             instance,
-            &rt::Path::ROOT,
-            &rt::Path::ROOT,
-            0,
-            &mut failures,
-        );
-        rt::finish(outcome.map(|_| failures.into_failures()))
+            10000000,
+            128,
+            1000000,
+            16777216,
+            |failures| unevaluated_all_of_nodes::n0(
+                rt::COLLECT,
+                instance,
+                &rt::Path::ROOT,
+                &rt::Path::ROOT,
+                0,
+                failures,
+            ),
+        )
     }
     #[inline]
     fn evaluate(
@@ -95,10 +98,6 @@ mod unevaluated_all_of_nodes {
             let depth = depth + 1;
             let tracking = ::core::matches!(v, Value::Object(_));
             let mut marks = rt::Marks::default();
-            let admitting = !C && failures.take_hand(v);
-            if admitting {
-                failures.hand(v);
-            }
             if !n1_allof_0(
                 mode,
                 v,
@@ -141,15 +140,22 @@ mod unevaluated_all_of_nodes {
                         Some(&mut branch),
                     )?
                 } else {
-                    n3_anyof_0(
-                        rt::QUICK,
-                        v,
-                        ip,
-                        &kp.key("anyOf").index(0),
-                        depth,
-                        failures,
-                        Some(&mut branch),
-                    )?
+                    {
+                        let mark = failures.mark();
+                        let held = n3_anyof_0(
+                            rt::QUICK,
+                            v,
+                            ip,
+                            &kp.key("anyOf").index(0),
+                            depth,
+                            failures,
+                            Some(&mut branch),
+                        )?;
+                        if !held {
+                            failures.rollback(mark);
+                        }
+                        held
+                    }
                 };
                 if held {
                     marks.merge(&branch);
@@ -167,15 +173,22 @@ mod unevaluated_all_of_nodes {
                         Some(&mut branch),
                     )?
                 } else {
-                    n4_anyof_1(
-                        rt::QUICK,
-                        v,
-                        ip,
-                        &kp.key("anyOf").index(1),
-                        depth,
-                        failures,
-                        Some(&mut branch),
-                    )?
+                    {
+                        let mark = failures.mark();
+                        let held = n4_anyof_1(
+                            rt::QUICK,
+                            v,
+                            ip,
+                            &kp.key("anyOf").index(1),
+                            depth,
+                            failures,
+                            Some(&mut branch),
+                        )?;
+                        if !held {
+                            failures.rollback(mark);
+                        }
+                        held
+                    }
                 };
                 if held {
                     marks.merge(&branch);
@@ -196,15 +209,22 @@ mod unevaluated_all_of_nodes {
                             None,
                         )?
                     } else {
-                        n3_anyof_0(
-                            rt::QUICK,
-                            v,
-                            ip,
-                            &kp.key("anyOf").index(0),
-                            depth,
-                            failures,
-                            None,
-                        )?
+                        {
+                            let mark = failures.mark();
+                            let held = n3_anyof_0(
+                                rt::QUICK,
+                                v,
+                                ip,
+                                &kp.key("anyOf").index(0),
+                                depth,
+                                failures,
+                                None,
+                            )?;
+                            if !held {
+                                failures.rollback(mark);
+                            }
+                            held
+                        }
                     };
                     if held {
                         if !(C && failures.recording()) {
@@ -223,15 +243,22 @@ mod unevaluated_all_of_nodes {
                             None,
                         )?
                     } else {
-                        n4_anyof_1(
-                            rt::QUICK,
-                            v,
-                            ip,
-                            &kp.key("anyOf").index(1),
-                            depth,
-                            failures,
-                            None,
-                        )?
+                        {
+                            let mark = failures.mark();
+                            let held = n4_anyof_1(
+                                rt::QUICK,
+                                v,
+                                ip,
+                                &kp.key("anyOf").index(1),
+                                depth,
+                                failures,
+                                None,
+                            )?;
+                            if !held {
+                                failures.rollback(mark);
+                            }
+                            held
+                        }
                     };
                     if held {
                         if !(C && failures.recording()) {
@@ -329,11 +356,12 @@ mod unevaluated_all_of_nodes {
             let tracking = ::core::matches!(v, Value::Object(_) | Value::Array(_))
                 && out.is_some();
             let mut marks = rt::Marks::default();
-            let admitting = !C && failures.take_hand(v);
             match v {
                 Value::Object(map) => {
                     let mut seen: u64 = 0;
+                    let claim = failures.claim(v, map.len())?;
                     for (i, (key, value)) in map.iter().enumerate() {
+                        failures.admit_whole(claim, Some(key), value)?;
                         let mut matched = false;
                         match key.as_str() {
                             name if rt::same_name(name, "path") => {
@@ -358,9 +386,6 @@ mod unevaluated_all_of_nodes {
                         }
                         if matched && tracking {
                             marks.set(i);
-                        }
-                        if admitting && !failures.admit(key, value) {
-                            return Ok(false);
                         }
                     }
                     if seen & (1 << 0) == 0 {
@@ -423,7 +448,9 @@ mod unevaluated_all_of_nodes {
             let mut marks = rt::Marks::default();
             match v {
                 Value::Object(map) => {
+                    let claim = failures.claim(v, map.len())?;
                     for (i, (key, value)) in map.iter().enumerate() {
+                        failures.admit_whole(claim, Some(key), value)?;
                         let mut matched = false;
                         match key.as_str() {
                             name if rt::same_name(name, "encoding") => {
@@ -495,7 +522,9 @@ mod unevaluated_all_of_nodes {
             let mut marks = rt::Marks::default();
             match v {
                 Value::Object(map) => {
+                    let claim = failures.claim(v, map.len())?;
                     for (i, (key, value)) in map.iter().enumerate() {
+                        failures.admit_whole(claim, Some(key), value)?;
                         let mut matched = false;
                         match key.as_str() {
                             name if rt::same_name(name, "start") => {
@@ -568,7 +597,9 @@ mod unevaluated_all_of_nodes {
             let mut marks = rt::Marks::default();
             match v {
                 Value::Object(map) => {
+                    let claim = failures.claim(v, map.len())?;
                     for (i, (key, value)) in map.iter().enumerate() {
+                        failures.admit_whole(claim, Some(key), value)?;
                         let mut matched = false;
                         match key.as_str() {
                             name if rt::same_name(name, "end") => {

@@ -1,5 +1,5 @@
 //! The argument limits (depth, number of values, string length), checked by a walk that
-//! cannot exhaust the stack, or admitted member by member during evaluation.
+//! cannot exhaust the stack (or admitted during evaluation: [`super::admission`]).
 
 use crate::error::Failure;
 use crate::options::Limits;
@@ -7,7 +7,7 @@ use crate::pointer;
 use serde_json::Value;
 
 /// Deepest argument nesting the recursive fast walk is trusted with.
-const FAST_WALK_MAX_DEPTH: usize = 256;
+pub(super) const FAST_WALK_MAX_DEPTH: usize = 256;
 
 /// Whether `value`, already counted, holds members within the limits: `depth_left` more
 /// levels of non-empty containers may nest inside it, and `nodes_left` values may still
@@ -15,7 +15,7 @@ const FAST_WALK_MAX_DEPTH: usize = 256;
 ///
 /// A container's members are counted in one step, and only members that are containers
 /// are recursed into, so scalars cost no call.
-fn members_within(
+pub(super) fn members_within(
     value: &Value,
     depth_left: usize,
     nodes_left: &mut usize,
@@ -93,70 +93,6 @@ pub fn arguments_hold(root: &Value, max_depth: usize, max_nodes: usize, max_stri
         .max_argument_nodes(max_nodes)
         .max_argument_string_length(max_string);
     walk(root, &limits).is_ok()
-}
-
-/// The argument limits checked one member of an object root at a time, by the pass over the
-/// root's members that evaluation makes anyway, instead of by a walk of its own.
-///
-/// A first-failure check that holds one of these admits each member of the root as its key
-/// pass reaches it; when every member was admitted, the arguments are within the limits,
-/// exactly as [`check_arguments`] would find (a test holds the two to the same answers).
-/// Anything else (a root pass that did not run, or stopped) leaves the walk to
-/// [`arguments_hold`].
-#[derive(Clone, Debug)]
-pub struct ArgumentBudget {
-    nodes_left: usize,
-    depth_left: usize,
-    max_string: usize,
-    admitted: usize,
-}
-
-impl ArgumentBudget {
-    /// The budget for the members of `root`, the root itself and its member count taken;
-    /// `None` when those are already over the limits, or when the depth limit is beyond what
-    /// the recursive member walk is trusted with (then [`arguments_hold`] decides).
-    pub fn for_root(
-        root: &serde_json::Map<String, Value>,
-        max_depth: usize,
-        max_nodes: usize,
-        max_string: usize,
-    ) -> Option<ArgumentBudget> {
-        if max_depth > FAST_WALK_MAX_DEPTH {
-            return None;
-        }
-        let mut nodes_left = max_nodes.checked_sub(1)?;
-        if !root.is_empty() {
-            if max_depth == 0 || root.len() > nodes_left {
-                return None;
-            }
-            nodes_left -= root.len();
-        }
-        Some(ArgumentBudget {
-            nodes_left,
-            depth_left: max_depth,
-            max_string,
-            admitted: 0,
-        })
-    }
-
-    /// Admits one member of the root: whether its name and value are within the limits left.
-    #[inline]
-    pub fn admit(&mut self, key: &str, value: &Value) -> bool {
-        self.admitted += 1;
-        key.len() <= self.max_string
-            && member_within(
-                value,
-                self.depth_left,
-                &mut self.nodes_left,
-                self.max_string,
-            )
-    }
-
-    /// Whether all `members` of the root were admitted, each exactly once.
-    #[inline]
-    pub fn admitted_all(&self, members: usize) -> bool {
-        self.admitted == members
-    }
 }
 
 /// Checks arguments against the argument limits: depth, number of values, string length
@@ -306,57 +242,6 @@ pub fn check_argument_limits(
 mod tests {
     use super::*;
     use serde_json::json;
-
-    /// Admitting an object root's members one by one accepts exactly what the iterative walk
-    /// accepts, at every edge; where the budget declines the root, the walk decides.
-    #[test]
-    fn admitting_members_agrees_with_the_iterative_walk() {
-        let roots = [
-            json!({}),
-            json!({"a": 1}),
-            json!({"abcd": "efgh"}),
-            json!({"a": [], "b": {}, "c": null}),
-            json!({"abc": [1, [2, [3]]], "d": {"e": "fgh"}}),
-            json!({"k": [[[["deep"]]]], "l": true}),
-            json!({"a": {"b": {"c": {}}}, "xyzzy": [1, 2, 3, 4]}),
-        ];
-        let mut admitted_some = 0;
-        for v in &roots {
-            let map = v.as_object().unwrap();
-            for depth in 0..6 {
-                for nodes in 0..16 {
-                    for string in 0..6 {
-                        let limits = Limits::new()
-                            .max_argument_depth(depth)
-                            .max_argument_nodes(nodes)
-                            .max_argument_string_length(string);
-                        let expected = walk(v, &limits).is_ok();
-                        let admitted = match ArgumentBudget::for_root(map, depth, nodes, string) {
-                            Some(mut budget) => {
-                                admitted_some += 1;
-                                map.iter().all(|(k, v)| budget.admit(k, v))
-                                    && budget.admitted_all(map.len())
-                            }
-                            None => expected,
-                        };
-                        assert_eq!(
-                            admitted, expected,
-                            "{v} with depth {depth}, nodes {nodes}, string {string}"
-                        );
-                    }
-                }
-            }
-        }
-        assert!(
-            admitted_some > 1000,
-            "the budget declined almost every root"
-        );
-        // A pass that admitted fewer members than the root holds proves nothing.
-        let map = roots[3].as_object().unwrap();
-        let mut budget = ArgumentBudget::for_root(map, 8, 100, 8).unwrap();
-        assert!(budget.admit("a", &map["a"]));
-        assert!(!budget.admitted_all(map.len()));
-    }
 
     /// The fast walk accepts exactly what the iterative walk accepts, at every edge.
     #[test]

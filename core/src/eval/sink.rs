@@ -1,12 +1,13 @@
 //! One evaluation's state: the failures recorded, the evaluation steps left, and the
-//! argument limits admitted member by member; the halt a limit produces.
+//! argument limits admitted as evaluation goes; the halt a limit produces.
 
-use super::arguments::{ArgumentBudget, arguments_hold};
+use super::admission::{Admission, Claim, Mark};
+use super::arguments::{arguments_hold, check_argument_limits};
 use super::path::Path;
 use super::trace::Trace;
 use crate::error::{Error, Failure};
 use crate::messages;
-use serde_json::{Map, Value};
+use serde_json::Value;
 use std::borrow::Cow;
 
 /// Evaluation stopped by a limit.
@@ -32,16 +33,14 @@ fn too_deep(ip: &Path<'_>, kp: &Path<'_>, uri: &str, limit: usize) -> Halt {
     )))
 }
 
-/// What one evaluation carries along: the failures recorded so far and the evaluation steps
-/// left (the interpreter's `max_evaluation_steps`).
+/// What one evaluation carries along: the failures recorded so far, the evaluation steps
+/// left (the interpreter's `max_evaluation_steps`), and the arguments admitted to their limits
+/// so far (see [`super::admission`]).
 #[derive(Debug)]
 pub struct Sink<'t> {
     failures: Vec<Failure>,
     steps_left: usize,
-    arguments: Option<ArgumentBudget>,
-    /// The address of the value whose members the next function of the admission chain
-    /// entered may admit; 0 when none.
-    hand: usize,
+    admission: Admission,
     /// The units an evaluation for the output formats records (see [`Sink::recording`]).
     /// Borrowed, so that a sink needs no drop: one that did would pay for it on every call.
     trace: Option<&'t mut Trace>,
@@ -53,8 +52,7 @@ impl<'t> Sink<'t> {
         Sink {
             failures: Vec::new(),
             steps_left: steps,
-            arguments: None,
-            hand: 0,
+            admission: Admission::OFF,
             trace: None,
         }
     }
@@ -69,9 +67,8 @@ impl<'t> Sink<'t> {
         }
     }
 
-    /// A sink for a first-failure check of `instance` in which the first key pass handed the
-    /// root (see [`Sink::take_hand`]) admits its members to the argument limits, each right
-    /// after evaluating it; [`Sink::arguments_within`] then decides the limits.
+    /// A sink that admits `instance` to these argument limits as evaluation goes (see
+    /// [`super::admission`]); [`Sink::admitted`] then says whether it is within them.
     pub fn admitting(
         instance: &Value,
         steps: usize,
@@ -79,73 +76,59 @@ impl<'t> Sink<'t> {
         max_nodes: usize,
         max_string_length: usize,
     ) -> Sink<'t> {
-        let budget = match instance {
-            Value::Object(map) => {
-                ArgumentBudget::for_root(map, max_depth, max_nodes, max_string_length)
-            }
-            _ => None,
-        };
         Sink {
-            failures: Vec::new(),
-            steps_left: steps,
-            arguments: budget,
-            hand: instance as *const Value as usize,
-            trace: None,
+            admission: Admission::of(instance, max_depth, max_nodes, max_string_length),
+            ..Sink::new(steps)
         }
     }
 
-    /// Whether `instance`, which this sink's evaluation found valid, is within the argument
-    /// limits: every member of the root was admitted, each once, or else the walk says so.
+    /// Whether evaluation admitted every value of `instance`, which this sink was made for,
+    /// to the argument limits: then it is within them. Otherwise they are walked.
     #[inline]
-    pub fn arguments_within(
-        &self,
-        instance: &Value,
-        max_depth: usize,
-        max_nodes: usize,
-        max_string_length: usize,
-    ) -> bool {
-        let members = instance.as_object().map_or(0, Map::len);
-        self.arguments
-            .as_ref()
-            .is_some_and(|b| b.admitted_all(members))
-            || arguments_hold(instance, max_depth, max_nodes, max_string_length)
+    pub fn admitted(&self, instance: &Value) -> bool {
+        self.admission.admitted(instance)
     }
 
-    /// Withdraws the hand: what runs next on the root may fail without failing the whole
-    /// check (a branch of `anyOf`, `not`, …), so it must not admit the root's members.
+    /// A pass over the `members` members of `v` claims it, if it is the container awaited:
+    /// the pass then admits each member ([`Sink::admit`], [`Sink::settle`]). Halts when `v`
+    /// is over the limits.
     #[inline]
-    pub fn drop_hand(&mut self) {
-        self.hand = 0;
+    pub fn claim(&mut self, v: &Value, members: usize) -> Result<Claim, Halt> {
+        self.admission.claim(v, members)
     }
 
-    /// Hands the admitting of `v`'s members on to the function about to be called on `v`.
+    /// Admits the member `v` (named `name`, for an object's) of a claimed container, before
+    /// it is evaluated.
     #[inline]
-    pub fn hand(&mut self, v: &Value) {
-        self.hand = v as *const Value as usize;
+    pub fn admit(&mut self, claim: Claim, name: Option<&str>, v: &Value) -> Result<(), Halt> {
+        self.admission.admit(claim, name, v)
     }
 
-    /// Whether this call, on `v`, is the one the admitting of the root's members was handed
-    /// to; if so, takes the hand, so no later call can. (The hand is given just before the
-    /// call it is meant for, and every function that takes hands does so on entry, so the
-    /// first call that could take it is the one meant.)
+    /// Settles the member `v` of a claimed container, after it was evaluated: walks it when
+    /// no pass claimed it.
     #[inline]
-    pub fn take_hand(&mut self, v: &Value) -> bool {
-        let handed = self.hand == v as *const Value as usize;
-        if handed {
-            self.hand = 0;
-        }
-        handed
+    pub fn settle(&mut self, claim: Claim, v: &Value) -> Result<(), Halt> {
+        self.admission.settle(claim, v)
     }
 
-    /// Admits one member of the root to the argument limits (see [`ArgumentBudget`]): what
-    /// the root's key pass calls in a first-failure check. A sink without a budget admits
-    /// everything and leaves the limits to [`arguments_hold`].
+    /// Admits the member `v` of a claimed container whose subschemas apply no other, all of
+    /// it: [`Sink::admit`] and [`Sink::settle`] at once.
     #[inline]
-    pub fn admit(&mut self, key: &str, value: &Value) -> bool {
-        match &mut self.arguments {
-            Some(budget) => budget.admit(key, value),
-            None => true,
-        }
+    pub fn admit_whole(&mut self, claim: Claim, name: Option<&str>, v: &Value) -> Result<(), Halt> {
+        self.admission.admit_whole(claim, name, v)
+    }
+
+    /// The state of admission before a branch whose failure does not end the evaluation.
+    #[inline]
+    pub fn mark(&self) -> Mark {
+        self.admission.mark()
+    }
+
+    /// Back to `mark`, after the branch it was taken before failed: what the branch claimed,
+    /// and may have left half admitted, is awaited again.
+    #[inline]
+    pub fn rollback(&mut self, mark: Mark) {
+        self.admission.rollback(mark);
     }
 
     /// Counts one subschema evaluation; past the limit, the failure the interpreter gives.
@@ -263,13 +246,11 @@ pub fn record(
     ));
 }
 
-/// A first-failure check of generated code in which a key pass over the root (the root
-/// schema's own, or that of a `$ref` or `allOf` member it hands the root on to, see
-/// [`Sink::take_hand`]) admits every member of an object root to the argument limits (see
-/// [`ArgumentBudget`]); `evaluate` runs the root node function in quick mode with the sink
-/// it is given. The limits of arguments whose members were not all admitted, each once (not
-/// an object, a key pass that did not run) are walked by [`arguments_hold`], so the verdict
-/// is always that of evaluating and walking.
+/// A first-failure check that admits the arguments to their limits as it evaluates them (see
+/// [`super::admission`]): `evaluate` runs the check with the sink it is given. Arguments that
+/// evaluation did not admit whole are walked, and so are those admission cannot take (a
+/// root over the limits, a depth limit beyond the recursive walk), before evaluation; the
+/// verdict is always that of evaluating and walking.
 #[inline]
 pub fn is_valid_admitting(
     instance: &Value,
@@ -280,8 +261,41 @@ pub fn is_valid_admitting(
     evaluate: impl FnOnce(&mut Sink) -> Result<bool, Halt>,
 ) -> bool {
     let mut sink = Sink::admitting(instance, steps, max_depth, max_nodes, max_string_length);
+    if !sink.admission.is_on() {
+        return arguments_hold(instance, max_depth, max_nodes, max_string_length)
+            && evaluate(&mut sink).unwrap_or(false);
+    }
     evaluate(&mut sink).unwrap_or(false)
-        && sink.arguments_within(instance, max_depth, max_nodes, max_string_length)
+        && (sink.admitted(instance)
+            || arguments_hold(instance, max_depth, max_nodes, max_string_length))
+}
+
+/// Every failure of `instance`, collected by `evaluate` with a sink that admits the arguments
+/// to their limits as it goes (see [`is_valid_admitting`]). Arguments over a limit fail with
+/// that limit's `ExecutionFailure`, whatever evaluation found: where evaluation did not admit
+/// them whole, or halted, they are walked for it.
+#[inline]
+pub fn validate_admitting(
+    instance: &Value,
+    steps: usize,
+    max_depth: usize,
+    max_nodes: usize,
+    max_string_length: usize,
+    evaluate: impl FnOnce(&mut Sink) -> Result<bool, Halt>,
+) -> Result<(), Error> {
+    let walk = || {
+        check_argument_limits(instance, max_depth, max_nodes, max_string_length)
+            .map_err(Error::instance_execution_failure)
+    };
+    let mut sink = Sink::admitting(instance, steps, max_depth, max_nodes, max_string_length);
+    if !sink.admission.is_on() {
+        walk()?;
+    }
+    let outcome = evaluate(&mut sink);
+    if !(outcome.is_ok() && sink.admitted(instance)) && sink.admission.is_on() {
+        walk()?;
+    }
+    finish(outcome.map(|_| sink.into_failures()))
 }
 
 /// The verdict of a generated validator as [`Validate::validate`] reports it.

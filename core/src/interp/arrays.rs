@@ -2,19 +2,21 @@
 //! `contains`.
 
 use super::{At, Interpreter};
-use crate::eval::{Flow, Marks, Path, Sink};
+use crate::eval::{Claim, Flow, Marks, Path, Sink};
 use crate::ir::{Check, ContainsCheck, Node, NodeId};
 use crate::json;
 use crate::messages;
 use serde_json::Value;
 
 impl Interpreter<'_> {
-    /// One array check on `items`.
+    /// One array check on `items` (`whole` is the array as a value).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn array<const C: bool>(
         &self,
         node: &Node,
         check: &Check,
         items: &[Value],
+        whole: &Value,
         at: At<'_>,
         st: &mut Sink,
         marks: Option<&mut Marks>,
@@ -35,9 +37,17 @@ impl Interpreter<'_> {
             Check::PrefixItems(schemas) => {
                 let kp = at.kp.key("prefixItems");
                 let each = items.iter().zip(schemas.iter()).enumerate();
-                self.each_item::<C>(each, (&kp, true), "prefixItems", at, st, marks)
+                let claim = Claim::NONE;
+                self.each_item::<C>(each, (&kp, true), "prefixItems", claim, at, st, marks)
             }
             Check::Items { skip, schema } => {
+                // The `items` of every item is the pass that admits them to the argument limits
+                // (see `eval::admission`), when the array is awaited.
+                let claim = if *skip == 0 {
+                    st.claim(whole, items.len())?
+                } else {
+                    Claim::NONE
+                };
                 let child = self.ir.node(*schema);
                 // In first-failure mode, items under a subschema that only asserts need no
                 // location and no unit: they are checked in a loop of their own, without
@@ -47,6 +57,7 @@ impl Interpreter<'_> {
                 if !C && child.asserts_only() {
                     let rest = items.get(*skip..).unwrap_or_default();
                     for item in rest {
+                        st.admit_whole(claim, None, item)?;
                         if !self.holds(child, item, at, st) {
                             return Ok(false);
                         }
@@ -62,7 +73,7 @@ impl Interpreter<'_> {
                     .zip(std::iter::repeat(schema))
                     .enumerate()
                     .skip(*skip);
-                self.each_item::<C>(each, (&kp, false), "items", at, st, marks)
+                self.each_item::<C>(each, (&kp, false), "items", claim, at, st, marks)
             }
             Check::Contains(contains) => self.contains::<C>(node, contains, items, at, st, marks),
             _ => Ok(true),
@@ -96,19 +107,23 @@ impl Interpreter<'_> {
         valid
     }
 
-    /// Applies each item's subschema, marking the items it evaluated. The keyword location
-    /// is `kp`, followed by the item's index when `indexed` (`prefixItems`).
+    /// Applies each item's subschema, marking the items it evaluated, and admitting them under
+    /// `claim`. The keyword location is `kp`, followed by the item's index when `indexed`
+    /// (`prefixItems`).
+    #[allow(clippy::too_many_arguments)]
     fn each_item<'v, const C: bool>(
         &self,
         each: impl Iterator<Item = (usize, (&'v Value, &'v NodeId))>,
         (kp, indexed): (&Path<'_>, bool),
         keyword: &'static str,
+        claim: Claim,
         at: At<'_>,
         st: &mut Sink,
         mut marks: Option<&mut Marks>,
     ) -> Flow {
         let mut valid = true;
         for (i, (item, &schema)) in each {
+            st.admit(claim, None, item)?;
             let ip = at.ip.index(i);
             let kp_item;
             let kp = if indexed {
@@ -123,6 +138,7 @@ impl Interpreter<'_> {
                 }
                 valid = false;
             }
+            st.settle(claim, item)?;
             if let Some(m) = marks.as_deref_mut() {
                 m.set(i);
             }

@@ -41,7 +41,6 @@ impl Interpreter<'_> {
         st: &mut Sink,
         marks: Option<&mut Marks>,
     ) -> Flow {
-        st.drop_hand();
         // Recording for the output formats runs every branch: each one's failures or
         // annotations are part of the result.
         let recording = C && st.recording();
@@ -90,7 +89,6 @@ impl Interpreter<'_> {
         st: &mut Sink,
         marks: Option<&mut Marks>,
     ) -> Flow {
-        st.drop_hand();
         // Recording for the output formats runs every branch: each one's failures or
         // annotations are part of the result.
         let recording = C && st.recording();
@@ -149,7 +147,6 @@ impl Interpreter<'_> {
         at: At<'_>,
         st: &mut Sink,
     ) -> Flow {
-        st.drop_hand();
         let kp = at.kp.key("not");
         if !self.branch::<C>(schema, v, At { kp: &kp, ..at }, st, None)? {
             return Ok(true);
@@ -169,7 +166,6 @@ impl Interpreter<'_> {
         st: &mut Sink,
         marks: Option<&mut Marks>,
     ) -> Flow {
-        st.drop_hand();
         let kp = at.kp.key("if");
         let tracking = marks.is_some();
         let mut branch = Marks::default();

@@ -21,7 +21,7 @@ mod references;
 mod unevaluated;
 
 use crate::error::{Error, Failure};
-use crate::eval::{Flow, Halt, Marks, Path, Scope, Sink, Trace, not_an_object, stack};
+use crate::eval::{Flow, Marks, Path, Scope, Sink, Trace, not_an_object, stack};
 use crate::ir::{Check, Ir, Node, NodeId};
 use crate::messages;
 use crate::output::Evaluation;
@@ -62,8 +62,8 @@ impl<'ir> Interpreter<'ir> {
         self.is_valid_in(instance, &mut Sink::new(self.max_steps))
     }
 
-    /// First-failure check with `sink`, which may admit the root's members to the argument
-    /// limits (see [`Sink::admitting`]).
+    /// First-failure check with `sink`, which may admit the arguments to their limits (see
+    /// [`Sink::admitting`]).
     pub fn is_valid_in(&self, instance: &Value, sink: &mut Sink) -> Flow {
         if self.ir.object_root && !instance.is_object() {
             return Ok(false);
@@ -71,15 +71,15 @@ impl<'ir> Interpreter<'ir> {
         self.run::<false>(instance, sink)
     }
 
-    /// Every failure.
-    pub fn validate(&self, instance: &Value) -> Result<Vec<Failure>, Halt> {
+    /// Every failure, recorded in `sink`, which may admit the arguments to their limits (see
+    /// [`Sink::admitting`]): the verdict.
+    pub fn validate_in(&self, instance: &Value, sink: &mut Sink) -> Flow {
         if self.ir.object_root && !instance.is_object() {
             let uri = &self.ir.node(self.ir.root).uri;
-            return Ok(vec![not_an_object(uri, instance)]);
+            sink.push(not_an_object(uri, instance));
+            return Ok(false);
         }
-        let mut sink = Sink::new(self.max_steps);
-        self.run::<true>(instance, &mut sink)?;
-        Ok(sink.into_failures())
+        self.run::<true>(instance, sink)
     }
 
     /// Every unit, for the output formats (see [`crate::output`]).
@@ -130,7 +130,9 @@ impl<'ir> Interpreter<'ir> {
 
     /// Evaluates a subschema whose failure does not fail this one (an `anyOf` branch, the
     /// subschema of `not`, `if`, `contains`): in first-failure mode, except when recording for
-    /// the output formats, where every unit counts.
+    /// the output formats, where every unit counts. A first-failure branch that fails may
+    /// have stopped halfway through admitting a container to the argument limits: admission
+    /// returns to where it was before the branch (see `eval::admission`).
     #[inline]
     fn branch<const C: bool>(
         &self,
@@ -141,10 +143,18 @@ impl<'ir> Interpreter<'ir> {
         out: Option<&mut Marks>,
     ) -> Flow {
         if C && st.recording() {
-            self.eval::<true>(id, v, at, st, out)
-        } else {
-            self.eval::<false>(id, v, at, st, out)
+            return self.eval::<true>(id, v, at, st, out);
         }
+        // A node that applies no subschema claims nothing.
+        if self.ir.node(id).leaf {
+            return self.eval::<false>(id, v, at, st, out);
+        }
+        let mark = st.mark();
+        let held = self.eval::<false>(id, v, at, st, out)?;
+        if !held {
+            st.rollback(mark);
+        }
+        Ok(held)
     }
 
     /// Records the annotations of `node`'s own keywords on `v`.
@@ -310,7 +320,7 @@ impl<'ir> Interpreter<'ir> {
             | Check::Items { .. }
             | Check::Contains(_) => match v {
                 Value::Array(items) => {
-                    return self.array::<C>(node, check, items, at, st, marks);
+                    return self.array::<C>(node, check, items, v, at, st, marks);
                 }
                 _ => true,
             },

@@ -43,7 +43,6 @@ impl Interpreter<'_> {
             }
             Check::PropertyNames(schema) => self.property_names::<C>(node, *schema, map, at, st),
             Check::DependentSchemas(dependents) => {
-                st.drop_hand();
                 let mut valid = true;
                 for dependent in dependents.iter() {
                     if !has_member(map, &dependent.property) {
@@ -117,10 +116,9 @@ impl Interpreter<'_> {
         st: &mut Sink,
         mut marks: Option<&mut Marks>,
     ) -> Flow {
-        // The first key pass over the root that evaluation reaches only through `$ref`,
-        // `$dynamicRef` and `allOf` admits the root's members to the argument limits, each
-        // right after evaluating it (see `Sink::admitting`): its failure fails the check.
-        let admitting = !C && st.take_hand(whole);
+        // The first pass to reach the object while it is awaited admits its members to the
+        // argument limits (see `eval::admission`).
+        let claim = st.claim(whole, map.len())?;
         let mut valid = true;
         let mut seen: u64 = 0;
         let use_seen = plan.properties.len() <= 64;
@@ -148,6 +146,7 @@ impl Interpreter<'_> {
         let kp_patterns = at.kp.key("patternProperties");
         let kp_additional = at.kp.key("additionalProperties");
         for (i, (key, value)) in map.iter().enumerate() {
+            st.admit(claim, Some(key), value)?;
             let ip = at.ip.key(key);
             let mut matched = false;
             if let Some(pi) = plan.property_index(key) {
@@ -235,9 +234,7 @@ impl Interpreter<'_> {
                     m.set(i);
                 }
             }
-            if admitting && !st.admit(key, value) {
-                return Ok(false);
-            }
+            st.settle(claim, value)?;
         }
         if !C {
             // The shallow-first pass has already found every required name.

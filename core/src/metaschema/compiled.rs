@@ -145,7 +145,9 @@ mod meta_schema_nodes {
             }
             match v {
                 Value::Object(map) => {
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit(claim, Some(key), value)?;
                         match key.as_str() {
                             name if rt::same_name(name, "$recursiveAnchor") => {
                                 let kp_properties = kp.key("properties");
@@ -217,6 +219,7 @@ mod meta_schema_nodes {
                             }
                             _ => {}
                         }
+                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -980,7 +983,9 @@ mod meta_schema_nodes {
             }
             match v {
                 Value::Object(map) => {
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit(claim, Some(key), value)?;
                         if !n13_ies_additionalproperties_anyof_0(
                             mode,
                             1,
@@ -996,6 +1001,7 @@ mod meta_schema_nodes {
                             }
                             valid = false;
                         }
+                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -1077,7 +1083,9 @@ mod meta_schema_nodes {
             }
             match v {
                 Value::Object(map) => {
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit(claim, Some(key), value)?;
                         if !n12_ependencies_additionalproperties(
                             mode,
                             value,
@@ -1092,6 +1100,7 @@ mod meta_schema_nodes {
                             }
                             valid = false;
                         }
+                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -1171,16 +1180,23 @@ mod meta_schema_nodes {
                         failures,
                     )?
                 } else {
-                    n13_ies_additionalproperties_anyof_0(
-                        rt::QUICK,
-                        0,
-                        v,
-                        ip,
-                        &kp.key("anyOf").index(0),
-                        scope,
-                        depth,
-                        failures,
-                    )?
+                    {
+                        let mark = failures.mark();
+                        let held = n13_ies_additionalproperties_anyof_0(
+                            rt::QUICK,
+                            0,
+                            v,
+                            ip,
+                            &kp.key("anyOf").index(0),
+                            scope,
+                            depth,
+                            failures,
+                        )?;
+                        if !held {
+                            failures.rollback(mark);
+                        }
+                        held
+                    }
                 };
                 if held {
                     if !(C && failures.recording()) {
@@ -1200,15 +1216,22 @@ mod meta_schema_nodes {
                             failures,
                         )?
                     } else {
-                        n14_ies_additionalproperties_anyof_1(
-                            rt::QUICK,
-                            v,
-                            ip,
-                            &kp.key("anyOf").index(1),
-                            scope,
-                            depth,
-                            failures,
-                        )?
+                        {
+                            let mark = failures.mark();
+                            let held = n14_ies_additionalproperties_anyof_1(
+                                rt::QUICK,
+                                v,
+                                ip,
+                                &kp.key("anyOf").index(1),
+                                scope,
+                                depth,
+                                failures,
+                            )?;
+                            if !held {
+                                failures.rollback(mark);
+                            }
+                            held
+                        }
                     };
                     if held {
                         if !(C && failures.recording()) {
@@ -1478,7 +1501,9 @@ mod meta_schema_nodes {
                         );
                     }
                     let kp_items = kp.key("items");
+                    let claim = failures.claim(v, items.len())?;
                     for (i, item) in items.iter().enumerate() {
+                        failures.admit_whole(claim, None, item)?;
                         if !n16_defs_stringarray_items(
                             mode,
                             0,
@@ -1826,7 +1851,9 @@ mod meta_schema_nodes {
                             }
                         }
                     }
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit(claim, Some(key), value)?;
                         match key.as_str() {
                             name if rt::same_name(name, "contentEncoding") => {
                                 let kp_properties = kp.key("properties");
@@ -1887,6 +1914,7 @@ mod meta_schema_nodes {
                             }
                             _ => {}
                         }
+                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -2110,7 +2138,9 @@ mod meta_schema_nodes {
             }
             match v {
                 Value::Object(map) => {
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit_whole(claim, Some(key), value)?;
                         match key.as_str() {
                             name if rt::same_name(name, "format") => {
                                 let kp_properties = kp.key("properties");
@@ -2365,7 +2395,9 @@ mod meta_schema_nodes {
                             }
                         }
                     }
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit(claim, Some(key), value)?;
                         match key.len() {
                             5 => {
                                 match key.as_str() {
@@ -2530,6 +2562,7 @@ mod meta_schema_nodes {
                             }
                             _ => {}
                         }
+                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -2715,7 +2748,9 @@ mod meta_schema_nodes {
             match v {
                 Value::Array(items) => {
                     let kp_items = kp.key("items");
-                    for (i, _) in items.iter().enumerate() {
+                    let claim = failures.claim(v, items.len())?;
+                    for (i, item) in items.iter().enumerate() {
+                        failures.admit_whole(claim, None, item)?;
                         if C && failures.recording() {
                             failures
                                 .open(
@@ -2923,7 +2958,9 @@ mod meta_schema_nodes {
                             }
                         }
                     }
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit(claim, Some(key), value)?;
                         match key.len() {
                             4 => {
                                 match key.as_str() {
@@ -3342,6 +3379,7 @@ mod meta_schema_nodes {
                             }
                             _ => {}
                         }
+                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -3423,7 +3461,9 @@ mod meta_schema_nodes {
             }
             match v {
                 Value::Object(map) => {
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit(claim, Some(key), value)?;
                         if !n53_properties_required(
                             mode,
                             1,
@@ -3439,6 +3479,7 @@ mod meta_schema_nodes {
                             }
                             valid = false;
                         }
+                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -3511,7 +3552,9 @@ mod meta_schema_nodes {
             match v {
                 Value::Array(items) => {
                     let kp_items = kp.key("items");
-                    for (i, _) in items.iter().enumerate() {
+                    let claim = failures.claim(v, items.len())?;
+                    for (i, item) in items.iter().enumerate() {
+                        failures.admit_whole(claim, None, item)?;
                         if C && failures.recording() {
                             failures
                                 .open(
@@ -3943,16 +3986,23 @@ mod meta_schema_nodes {
                         failures,
                     )?
                 } else {
-                    n56_properties_type_anyof_0(
-                        rt::QUICK,
-                        0,
-                        v,
-                        ip,
-                        &kp.key("anyOf").index(0),
-                        scope,
-                        depth,
-                        failures,
-                    )?
+                    {
+                        let mark = failures.mark();
+                        let held = n56_properties_type_anyof_0(
+                            rt::QUICK,
+                            0,
+                            v,
+                            ip,
+                            &kp.key("anyOf").index(0),
+                            scope,
+                            depth,
+                            failures,
+                        )?;
+                        if !held {
+                            failures.rollback(mark);
+                        }
+                        held
+                    }
                 };
                 if held {
                     if !(C && failures.recording()) {
@@ -3972,15 +4022,22 @@ mod meta_schema_nodes {
                             failures,
                         )?
                     } else {
-                        n57_properties_type_anyof_1(
-                            rt::QUICK,
-                            v,
-                            ip,
-                            &kp.key("anyOf").index(1),
-                            scope,
-                            depth,
-                            failures,
-                        )?
+                        {
+                            let mark = failures.mark();
+                            let held = n57_properties_type_anyof_1(
+                                rt::QUICK,
+                                v,
+                                ip,
+                                &kp.key("anyOf").index(1),
+                                scope,
+                                depth,
+                                failures,
+                            )?;
+                            if !held {
+                                failures.rollback(mark);
+                            }
+                            held
+                        }
                     };
                     if held {
                         if !(C && failures.recording()) {
@@ -4221,7 +4278,9 @@ mod meta_schema_nodes {
                         );
                     }
                     let kp_items = kp.key("items");
+                    let claim = failures.claim(v, items.len())?;
                     for (i, item) in items.iter().enumerate() {
+                        failures.admit(claim, None, item)?;
                         if !n56_properties_type_anyof_0(
                             mode,
                             1,
@@ -4237,6 +4296,7 @@ mod meta_schema_nodes {
                             }
                             valid = false;
                         }
+                        failures.settle(claim, item)?;
                     }
                 }
                 _ => {}
@@ -4442,7 +4502,9 @@ mod meta_schema_nodes {
             }
             match v {
                 Value::Object(map) => {
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit(claim, Some(key), value)?;
                         match key.as_str() {
                             name if rt::same_name(name, "unevaluatedItems") => {
                                 let kp_properties = kp.key("properties");
@@ -4482,6 +4544,7 @@ mod meta_schema_nodes {
                             }
                             _ => {}
                         }
+                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -4642,7 +4705,9 @@ mod meta_schema_nodes {
             }
             match v {
                 Value::Object(map) => {
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit(claim, Some(key), value)?;
                         match key.len() {
                             2 => {
                                 match key.as_str() {
@@ -4970,6 +5035,7 @@ mod meta_schema_nodes {
                             }
                             _ => {}
                         }
+                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -5213,7 +5279,9 @@ mod meta_schema_nodes {
             }
             match v {
                 Value::Object(map) => {
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit(claim, Some(key), value)?;
                         if !n68_properties_additionalproperties(
                             mode,
                             {
@@ -5232,6 +5300,7 @@ mod meta_schema_nodes {
                             }
                             valid = false;
                         }
+                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -5313,7 +5382,9 @@ mod meta_schema_nodes {
             }
             match v {
                 Value::Object(map) => {
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit(claim, Some(key), value)?;
                         if !n68_properties_additionalproperties(
                             mode,
                             10,
@@ -5329,6 +5400,7 @@ mod meta_schema_nodes {
                             }
                             valid = false;
                         }
+                        failures.settle(claim, value)?;
                     }
                     let kp_names = kp.key("propertyNames");
                     for key in map.keys() {
@@ -5450,7 +5522,9 @@ mod meta_schema_nodes {
                         );
                     }
                     let kp_items = kp.key("items");
+                    let claim = failures.claim(v, items.len())?;
                     for (i, item) in items.iter().enumerate() {
+                        failures.admit(claim, None, item)?;
                         if !n68_properties_additionalproperties(
                             mode,
                             9,
@@ -5466,6 +5540,7 @@ mod meta_schema_nodes {
                             }
                             valid = false;
                         }
+                        failures.settle(claim, item)?;
                     }
                 }
                 _ => {}
@@ -5575,7 +5650,9 @@ mod meta_schema_nodes {
                             }
                         }
                     }
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit(claim, Some(key), value)?;
                         match key.len() {
                             3 => {
                                 match key.as_str() {
@@ -5775,6 +5852,7 @@ mod meta_schema_nodes {
                             }
                             _ => {}
                         }
+                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -5914,7 +5992,9 @@ mod meta_schema_nodes {
             }
             match v {
                 Value::Object(map) => {
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit(claim, Some(key), value)?;
                         if !n102_erties_defs_additionalproperties(
                             mode,
                             value,
@@ -5929,6 +6009,7 @@ mod meta_schema_nodes {
                             }
                             valid = false;
                         }
+                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -6230,7 +6311,9 @@ mod meta_schema_nodes {
             }
             match v {
                 Value::Object(map) => {
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit_whole(claim, Some(key), value)?;
                         if !n99_vocabulary_additionalproperties(
                             mode,
                             value,
