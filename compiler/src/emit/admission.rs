@@ -8,9 +8,18 @@ use quote::quote;
 use toolschema_core::ir::NodeId;
 
 impl Cx<'_> {
+    /// Whether evaluation admits the arguments to their limits: not where they are walked
+    /// before it (`Ir::compares_arguments`), and then it needs no code for it.
+    pub(super) fn admits(&self) -> bool {
+        !self.ir.compares_arguments
+    }
+
     /// The claim of a pass over the `members` members of `v`: it admits them when `v` is the
     /// container awaited.
     pub(super) fn claim(&self, members: TokenStream) -> TokenStream {
+        if !self.admits() {
+            return quote! {};
+        }
         self.uses(|u| {
             u.instance = true;
             u.failures = true;
@@ -27,6 +36,9 @@ impl Cx<'_> {
         value: TokenStream,
         mut children: impl Iterator<Item = NodeId>,
     ) -> (TokenStream, TokenStream) {
+        if !self.admits() {
+            return (quote! {}, quote! {});
+        }
         if children.all(|c| self.ir.node(c).leaf) {
             (
                 quote! { failures.admit_whole(claim, #name, #value)?; },

@@ -91,7 +91,7 @@ impl Cx<'_> {
         let mark = f.mark(quote! { i });
         // `items` over every item is the pass that admits them to the argument limits, when the
         // array is awaited; after `prefixItems`, the array is admitted by its container.
-        if skip > 0 {
+        if skip > 0 || !self.admits() {
             let item = if self.reads_member(child) {
                 quote! { item }
             } else {

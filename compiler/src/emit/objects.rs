@@ -261,21 +261,30 @@ impl Cx<'_> {
         } else {
             quote! {}
         };
-        let children = plan.properties.iter().map(|(_, c)| *c);
-        let children = children
-            .chain(plan.pattern_properties.iter().map(|(_, c)| *c))
-            .chain(plan.additional_properties);
-        let (binding, iteration) = if f.may_track {
-            (
-                quote! { (i, (key, value)) },
-                quote! { map.iter().enumerate() },
-            )
-        } else {
-            (quote! { (key, value) }, quote! { map })
+        let children = || {
+            let children = plan.properties.iter().map(|(_, c)| *c);
+            children
+                .chain(plan.pattern_properties.iter().map(|(_, c)| *c))
+                .chain(plan.additional_properties)
         };
         // The pass admits the members to the argument limits, when the object is awaited.
         let claim = self.claim(quote! { map.len() });
-        let (admit, settle) = self.admission(quote! { Some(key) }, quote! { value }, children);
+        let (admit, settle) = self.admission(quote! { Some(key) }, quote! { value }, children());
+        // The value is read by admitting it, and by the subschemas with keywords; a boolean
+        // subschema is written inline and reads only the key.
+        let value = if self.admits() || children().any(|c| self.reads_member(c)) {
+            quote! { value }
+        } else {
+            quote! { _ }
+        };
+        let (binding, iteration) = if f.may_track {
+            (
+                quote! { (i, (key, #value)) },
+                quote! { map.iter().enumerate() },
+            )
+        } else {
+            (quote! { (key, #value) }, quote! { map })
+        };
         out.push(claim);
         out.push(quote! {
             for #binding in #iteration {

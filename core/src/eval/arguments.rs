@@ -47,7 +47,12 @@ pub(super) fn members_within(
 /// Whether a member (already counted) of a container that `depth_left` levels may still
 /// hold is within the limits.
 #[inline]
-fn member_within(v: &Value, depth_left: usize, nodes_left: &mut usize, max_string: usize) -> bool {
+pub(super) fn member_within(
+    v: &Value,
+    depth_left: usize,
+    nodes_left: &mut usize,
+    max_string: usize,
+) -> bool {
     match v {
         Value::String(s) => s.len() <= max_string,
         Value::Array(a) if a.is_empty() => true,

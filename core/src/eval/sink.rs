@@ -69,6 +69,7 @@ impl<'t> Sink<'t> {
 
     /// A sink that admits `instance` to these argument limits as evaluation goes (see
     /// [`super::admission`]); [`Sink::admitted`] then says whether it is within them.
+    #[inline]
     pub fn admitting(
         instance: &Value,
         steps: usize,

@@ -145,9 +145,7 @@ mod meta_schema_nodes {
             }
             match v {
                 Value::Object(map) => {
-                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit(claim, Some(key), value)?;
                         match key.as_str() {
                             name if rt::same_name(name, "$recursiveAnchor") => {
                                 let kp_properties = kp.key("properties");
@@ -219,7 +217,6 @@ mod meta_schema_nodes {
                             }
                             _ => {}
                         }
-                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -983,9 +980,7 @@ mod meta_schema_nodes {
             }
             match v {
                 Value::Object(map) => {
-                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit(claim, Some(key), value)?;
                         if !n13_ies_additionalproperties_anyof_0(
                             mode,
                             1,
@@ -1001,7 +996,6 @@ mod meta_schema_nodes {
                             }
                             valid = false;
                         }
-                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -1083,9 +1077,7 @@ mod meta_schema_nodes {
             }
             match v {
                 Value::Object(map) => {
-                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit(claim, Some(key), value)?;
                         if !n12_ependencies_additionalproperties(
                             mode,
                             value,
@@ -1100,7 +1092,6 @@ mod meta_schema_nodes {
                             }
                             valid = false;
                         }
-                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -1180,23 +1171,16 @@ mod meta_schema_nodes {
                         failures,
                     )?
                 } else {
-                    {
-                        let mark = failures.mark();
-                        let held = n13_ies_additionalproperties_anyof_0(
-                            rt::QUICK,
-                            0,
-                            v,
-                            ip,
-                            &kp.key("anyOf").index(0),
-                            scope,
-                            depth,
-                            failures,
-                        )?;
-                        if !held {
-                            failures.rollback(mark);
-                        }
-                        held
-                    }
+                    n13_ies_additionalproperties_anyof_0(
+                        rt::QUICK,
+                        0,
+                        v,
+                        ip,
+                        &kp.key("anyOf").index(0),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 };
                 if held {
                     if !(C && failures.recording()) {
@@ -1216,22 +1200,15 @@ mod meta_schema_nodes {
                             failures,
                         )?
                     } else {
-                        {
-                            let mark = failures.mark();
-                            let held = n14_ies_additionalproperties_anyof_1(
-                                rt::QUICK,
-                                v,
-                                ip,
-                                &kp.key("anyOf").index(1),
-                                scope,
-                                depth,
-                                failures,
-                            )?;
-                            if !held {
-                                failures.rollback(mark);
-                            }
-                            held
-                        }
+                        n14_ies_additionalproperties_anyof_1(
+                            rt::QUICK,
+                            v,
+                            ip,
+                            &kp.key("anyOf").index(1),
+                            scope,
+                            depth,
+                            failures,
+                        )?
                     };
                     if held {
                         if !(C && failures.recording()) {
@@ -1501,9 +1478,7 @@ mod meta_schema_nodes {
                         );
                     }
                     let kp_items = kp.key("items");
-                    let claim = failures.claim(v, items.len())?;
                     for (i, item) in items.iter().enumerate() {
-                        failures.admit_whole(claim, None, item)?;
                         if !n16_defs_stringarray_items(
                             mode,
                             0,
@@ -1851,9 +1826,7 @@ mod meta_schema_nodes {
                             }
                         }
                     }
-                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit(claim, Some(key), value)?;
                         match key.as_str() {
                             name if rt::same_name(name, "contentEncoding") => {
                                 let kp_properties = kp.key("properties");
@@ -1914,7 +1887,6 @@ mod meta_schema_nodes {
                             }
                             _ => {}
                         }
-                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -2138,9 +2110,7 @@ mod meta_schema_nodes {
             }
             match v {
                 Value::Object(map) => {
-                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit_whole(claim, Some(key), value)?;
                         match key.as_str() {
                             name if rt::same_name(name, "format") => {
                                 let kp_properties = kp.key("properties");
@@ -2395,9 +2365,7 @@ mod meta_schema_nodes {
                             }
                         }
                     }
-                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit(claim, Some(key), value)?;
                         match key.len() {
                             5 => {
                                 match key.as_str() {
@@ -2562,7 +2530,6 @@ mod meta_schema_nodes {
                             }
                             _ => {}
                         }
-                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -2748,9 +2715,7 @@ mod meta_schema_nodes {
             match v {
                 Value::Array(items) => {
                     let kp_items = kp.key("items");
-                    let claim = failures.claim(v, items.len())?;
-                    for (i, item) in items.iter().enumerate() {
-                        failures.admit_whole(claim, None, item)?;
+                    for (i, _) in items.iter().enumerate() {
                         if C && failures.recording() {
                             failures
                                 .open(
@@ -2958,9 +2923,7 @@ mod meta_schema_nodes {
                             }
                         }
                     }
-                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit(claim, Some(key), value)?;
                         match key.len() {
                             4 => {
                                 match key.as_str() {
@@ -3379,7 +3342,6 @@ mod meta_schema_nodes {
                             }
                             _ => {}
                         }
-                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -3461,9 +3423,7 @@ mod meta_schema_nodes {
             }
             match v {
                 Value::Object(map) => {
-                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit(claim, Some(key), value)?;
                         if !n53_properties_required(
                             mode,
                             1,
@@ -3479,7 +3439,6 @@ mod meta_schema_nodes {
                             }
                             valid = false;
                         }
-                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -3552,9 +3511,7 @@ mod meta_schema_nodes {
             match v {
                 Value::Array(items) => {
                     let kp_items = kp.key("items");
-                    let claim = failures.claim(v, items.len())?;
-                    for (i, item) in items.iter().enumerate() {
-                        failures.admit_whole(claim, None, item)?;
+                    for (i, _) in items.iter().enumerate() {
                         if C && failures.recording() {
                             failures
                                 .open(
@@ -3986,23 +3943,16 @@ mod meta_schema_nodes {
                         failures,
                     )?
                 } else {
-                    {
-                        let mark = failures.mark();
-                        let held = n56_properties_type_anyof_0(
-                            rt::QUICK,
-                            0,
-                            v,
-                            ip,
-                            &kp.key("anyOf").index(0),
-                            scope,
-                            depth,
-                            failures,
-                        )?;
-                        if !held {
-                            failures.rollback(mark);
-                        }
-                        held
-                    }
+                    n56_properties_type_anyof_0(
+                        rt::QUICK,
+                        0,
+                        v,
+                        ip,
+                        &kp.key("anyOf").index(0),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 };
                 if held {
                     if !(C && failures.recording()) {
@@ -4022,22 +3972,15 @@ mod meta_schema_nodes {
                             failures,
                         )?
                     } else {
-                        {
-                            let mark = failures.mark();
-                            let held = n57_properties_type_anyof_1(
-                                rt::QUICK,
-                                v,
-                                ip,
-                                &kp.key("anyOf").index(1),
-                                scope,
-                                depth,
-                                failures,
-                            )?;
-                            if !held {
-                                failures.rollback(mark);
-                            }
-                            held
-                        }
+                        n57_properties_type_anyof_1(
+                            rt::QUICK,
+                            v,
+                            ip,
+                            &kp.key("anyOf").index(1),
+                            scope,
+                            depth,
+                            failures,
+                        )?
                     };
                     if held {
                         if !(C && failures.recording()) {
@@ -4278,9 +4221,7 @@ mod meta_schema_nodes {
                         );
                     }
                     let kp_items = kp.key("items");
-                    let claim = failures.claim(v, items.len())?;
                     for (i, item) in items.iter().enumerate() {
-                        failures.admit(claim, None, item)?;
                         if !n56_properties_type_anyof_0(
                             mode,
                             1,
@@ -4296,7 +4237,6 @@ mod meta_schema_nodes {
                             }
                             valid = false;
                         }
-                        failures.settle(claim, item)?;
                     }
                 }
                 _ => {}
@@ -4502,9 +4442,7 @@ mod meta_schema_nodes {
             }
             match v {
                 Value::Object(map) => {
-                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit(claim, Some(key), value)?;
                         match key.as_str() {
                             name if rt::same_name(name, "unevaluatedItems") => {
                                 let kp_properties = kp.key("properties");
@@ -4544,7 +4482,6 @@ mod meta_schema_nodes {
                             }
                             _ => {}
                         }
-                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -4705,9 +4642,7 @@ mod meta_schema_nodes {
             }
             match v {
                 Value::Object(map) => {
-                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit(claim, Some(key), value)?;
                         match key.len() {
                             2 => {
                                 match key.as_str() {
@@ -5035,7 +4970,6 @@ mod meta_schema_nodes {
                             }
                             _ => {}
                         }
-                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -5279,9 +5213,7 @@ mod meta_schema_nodes {
             }
             match v {
                 Value::Object(map) => {
-                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit(claim, Some(key), value)?;
                         if !n68_properties_additionalproperties(
                             mode,
                             {
@@ -5300,7 +5232,6 @@ mod meta_schema_nodes {
                             }
                             valid = false;
                         }
-                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -5382,9 +5313,7 @@ mod meta_schema_nodes {
             }
             match v {
                 Value::Object(map) => {
-                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit(claim, Some(key), value)?;
                         if !n68_properties_additionalproperties(
                             mode,
                             10,
@@ -5400,7 +5329,6 @@ mod meta_schema_nodes {
                             }
                             valid = false;
                         }
-                        failures.settle(claim, value)?;
                     }
                     let kp_names = kp.key("propertyNames");
                     for key in map.keys() {
@@ -5522,9 +5450,7 @@ mod meta_schema_nodes {
                         );
                     }
                     let kp_items = kp.key("items");
-                    let claim = failures.claim(v, items.len())?;
                     for (i, item) in items.iter().enumerate() {
-                        failures.admit(claim, None, item)?;
                         if !n68_properties_additionalproperties(
                             mode,
                             9,
@@ -5540,7 +5466,6 @@ mod meta_schema_nodes {
                             }
                             valid = false;
                         }
-                        failures.settle(claim, item)?;
                     }
                 }
                 _ => {}
@@ -5650,9 +5575,7 @@ mod meta_schema_nodes {
                             }
                         }
                     }
-                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit(claim, Some(key), value)?;
                         match key.len() {
                             3 => {
                                 match key.as_str() {
@@ -5852,7 +5775,6 @@ mod meta_schema_nodes {
                             }
                             _ => {}
                         }
-                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -5992,9 +5914,7 @@ mod meta_schema_nodes {
             }
             match v {
                 Value::Object(map) => {
-                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit(claim, Some(key), value)?;
                         if !n102_erties_defs_additionalproperties(
                             mode,
                             value,
@@ -6009,7 +5929,6 @@ mod meta_schema_nodes {
                             }
                             valid = false;
                         }
-                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -6311,9 +6230,7 @@ mod meta_schema_nodes {
             }
             match v {
                 Value::Object(map) => {
-                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit_whole(claim, Some(key), value)?;
                         if !n99_vocabulary_additionalproperties(
                             mode,
                             value,
