@@ -181,6 +181,21 @@ impl<'a> Cx<'a> {
         } else {
             quote! {}
         };
+        // A subschema that applies no other is checked quick first when collecting without
+        // recording: a value that passes has no failure to collect, and the quick check, small
+        // enough to be inlined, spares it the call that opens and closes a unit.
+        if mode == Flavour::Same && self.ir.node(id).leaf && out.is_empty() {
+            self.uses(|u| u.mode = true);
+            let recording = self.recording();
+            return quote! {
+                (if C && !(#recording) {
+                    #name(rt::QUICK, #at #v, #ip, #kp, #scope depth, failures)?
+                        || #name(rt::COLLECT, #at #v, #ip, #kp, #scope depth, failures)?
+                } else {
+                    #name(mode, #at #v, #ip, #kp, #scope depth, failures)?
+                })
+            };
+        }
         let mode = match mode {
             Flavour::Same => {
                 self.uses(|u| u.mode = true);

@@ -514,14 +514,33 @@ mod file_actions_nodes {
                         match key.as_str() {
                             name if rt::same_name(name, "action") => {
                                 let kp_properties = kp.key("properties");
-                                if !n22_oneof_0_properties_action(
-                                    mode,
-                                    value,
-                                    &ip.key(key),
-                                    &kp_properties.key(key),
-                                    depth,
-                                    failures,
-                                )? {
+                                if !(if C && !(C && failures.recording()) {
+                                    n22_oneof_0_properties_action(
+                                        rt::QUICK,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )?
+                                        || n22_oneof_0_properties_action(
+                                            rt::COLLECT,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        )?
+                                } else {
+                                    n22_oneof_0_properties_action(
+                                        mode,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )?
+                                }) {
                                     if !C {
                                         return Ok(false);
                                     }
@@ -531,15 +550,36 @@ mod file_actions_nodes {
                             name if rt::same_name(name, "path") => {
                                 seen |= 1 << 0;
                                 let kp_properties = kp.key("properties");
-                                if !n13_oneof_4_properties_from(
-                                    mode,
-                                    5,
-                                    value,
-                                    &ip.key(key),
-                                    &kp_properties.key(key),
-                                    depth,
-                                    failures,
-                                )? {
+                                if !(if C && !(C && failures.recording()) {
+                                    n13_oneof_4_properties_from(
+                                        rt::QUICK,
+                                        5,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )?
+                                        || n13_oneof_4_properties_from(
+                                            rt::COLLECT,
+                                            5,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        )?
+                                } else {
+                                    n13_oneof_4_properties_from(
+                                        mode,
+                                        5,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )?
+                                }) {
                                     if !C {
                                         return Ok(false);
                                     }
@@ -607,14 +647,33 @@ mod file_actions_nodes {
                         match key.as_str() {
                             name if rt::same_name(name, "action") => {
                                 let kp_properties = kp.key("properties");
-                                if !n19_oneof_1_properties_action(
-                                    mode,
-                                    value,
-                                    &ip.key(key),
-                                    &kp_properties.key(key),
-                                    depth,
-                                    failures,
-                                )? {
+                                if !(if C && !(C && failures.recording()) {
+                                    n19_oneof_1_properties_action(
+                                        rt::QUICK,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )?
+                                        || n19_oneof_1_properties_action(
+                                            rt::COLLECT,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        )?
+                                } else {
+                                    n19_oneof_1_properties_action(
+                                        mode,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )?
+                                }) {
                                     if !C {
                                         return Ok(false);
                                     }
@@ -624,15 +683,36 @@ mod file_actions_nodes {
                             name if rt::same_name(name, "content") => {
                                 seen |= 1 << 1;
                                 let kp_properties = kp.key("properties");
-                                if !n13_oneof_4_properties_from(
-                                    mode,
-                                    3,
-                                    value,
-                                    &ip.key(key),
-                                    &kp_properties.key(key),
-                                    depth,
-                                    failures,
-                                )? {
+                                if !(if C && !(C && failures.recording()) {
+                                    n13_oneof_4_properties_from(
+                                        rt::QUICK,
+                                        3,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )?
+                                        || n13_oneof_4_properties_from(
+                                            rt::COLLECT,
+                                            3,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        )?
+                                } else {
+                                    n13_oneof_4_properties_from(
+                                        mode,
+                                        3,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )?
+                                }) {
                                     if !C {
                                         return Ok(false);
                                     }
@@ -642,15 +722,36 @@ mod file_actions_nodes {
                             name if rt::same_name(name, "path") => {
                                 seen |= 1 << 0;
                                 let kp_properties = kp.key("properties");
-                                if !n13_oneof_4_properties_from(
-                                    mode,
-                                    4,
-                                    value,
-                                    &ip.key(key),
-                                    &kp_properties.key(key),
-                                    depth,
-                                    failures,
-                                )? {
+                                if !(if C && !(C && failures.recording()) {
+                                    n13_oneof_4_properties_from(
+                                        rt::QUICK,
+                                        4,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )?
+                                        || n13_oneof_4_properties_from(
+                                            rt::COLLECT,
+                                            4,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        )?
+                                } else {
+                                    n13_oneof_4_properties_from(
+                                        mode,
+                                        4,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )?
+                                }) {
                                     if !C {
                                         return Ok(false);
                                     }
@@ -732,14 +833,33 @@ mod file_actions_nodes {
                         match key.as_str() {
                             name if rt::same_name(name, "action") => {
                                 let kp_properties = kp.key("properties");
-                                if !n17_oneof_2_properties_action(
-                                    mode,
-                                    value,
-                                    &ip.key(key),
-                                    &kp_properties.key(key),
-                                    depth,
-                                    failures,
-                                )? {
+                                if !(if C && !(C && failures.recording()) {
+                                    n17_oneof_2_properties_action(
+                                        rt::QUICK,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )?
+                                        || n17_oneof_2_properties_action(
+                                            rt::COLLECT,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        )?
+                                } else {
+                                    n17_oneof_2_properties_action(
+                                        mode,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )?
+                                }) {
                                     if !C {
                                         return Ok(false);
                                     }
@@ -749,15 +869,36 @@ mod file_actions_nodes {
                             name if rt::same_name(name, "path") => {
                                 seen |= 1 << 0;
                                 let kp_properties = kp.key("properties");
-                                if !n13_oneof_4_properties_from(
-                                    mode,
-                                    2,
-                                    value,
-                                    &ip.key(key),
-                                    &kp_properties.key(key),
-                                    depth,
-                                    failures,
-                                )? {
+                                if !(if C && !(C && failures.recording()) {
+                                    n13_oneof_4_properties_from(
+                                        rt::QUICK,
+                                        2,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )?
+                                        || n13_oneof_4_properties_from(
+                                            rt::COLLECT,
+                                            2,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        )?
+                                } else {
+                                    n13_oneof_4_properties_from(
+                                        mode,
+                                        2,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )?
+                                }) {
                                     if !C {
                                         return Ok(false);
                                     }
@@ -824,14 +965,33 @@ mod file_actions_nodes {
                         match key.as_str() {
                             name if rt::same_name(name, "action") => {
                                 let kp_properties = kp.key("properties");
-                                if !n15_oneof_3_properties_action(
-                                    mode,
-                                    value,
-                                    &ip.key(key),
-                                    &kp_properties.key(key),
-                                    depth,
-                                    failures,
-                                )? {
+                                if !(if C && !(C && failures.recording()) {
+                                    n15_oneof_3_properties_action(
+                                        rt::QUICK,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )?
+                                        || n15_oneof_3_properties_action(
+                                            rt::COLLECT,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        )?
+                                } else {
+                                    n15_oneof_3_properties_action(
+                                        mode,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )?
+                                }) {
                                     if !C {
                                         return Ok(false);
                                     }
@@ -840,14 +1000,33 @@ mod file_actions_nodes {
                             }
                             name if rt::same_name(name, "recursive") => {
                                 let kp_properties = kp.key("properties");
-                                if !n16_oneof_3_properties_recursive(
-                                    mode,
-                                    value,
-                                    &ip.key(key),
-                                    &kp_properties.key(key),
-                                    depth,
-                                    failures,
-                                )? {
+                                if !(if C && !(C && failures.recording()) {
+                                    n16_oneof_3_properties_recursive(
+                                        rt::QUICK,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )?
+                                        || n16_oneof_3_properties_recursive(
+                                            rt::COLLECT,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        )?
+                                } else {
+                                    n16_oneof_3_properties_recursive(
+                                        mode,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )?
+                                }) {
                                     if !C {
                                         return Ok(false);
                                     }
@@ -901,14 +1080,33 @@ mod file_actions_nodes {
                         match key.as_str() {
                             name if rt::same_name(name, "action") => {
                                 let kp_properties = kp.key("properties");
-                                if !n12_oneof_4_properties_action(
-                                    mode,
-                                    value,
-                                    &ip.key(key),
-                                    &kp_properties.key(key),
-                                    depth,
-                                    failures,
-                                )? {
+                                if !(if C && !(C && failures.recording()) {
+                                    n12_oneof_4_properties_action(
+                                        rt::QUICK,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )?
+                                        || n12_oneof_4_properties_action(
+                                            rt::COLLECT,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        )?
+                                } else {
+                                    n12_oneof_4_properties_action(
+                                        mode,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )?
+                                }) {
                                     if !C {
                                         return Ok(false);
                                     }
@@ -918,15 +1116,36 @@ mod file_actions_nodes {
                             name if rt::same_name(name, "from") => {
                                 seen |= 1 << 0;
                                 let kp_properties = kp.key("properties");
-                                if !n13_oneof_4_properties_from(
-                                    mode,
-                                    0,
-                                    value,
-                                    &ip.key(key),
-                                    &kp_properties.key(key),
-                                    depth,
-                                    failures,
-                                )? {
+                                if !(if C && !(C && failures.recording()) {
+                                    n13_oneof_4_properties_from(
+                                        rt::QUICK,
+                                        0,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )?
+                                        || n13_oneof_4_properties_from(
+                                            rt::COLLECT,
+                                            0,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        )?
+                                } else {
+                                    n13_oneof_4_properties_from(
+                                        mode,
+                                        0,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )?
+                                }) {
                                     if !C {
                                         return Ok(false);
                                     }
@@ -936,15 +1155,36 @@ mod file_actions_nodes {
                             name if rt::same_name(name, "to") => {
                                 seen |= 1 << 1;
                                 let kp_properties = kp.key("properties");
-                                if !n13_oneof_4_properties_from(
-                                    mode,
-                                    1,
-                                    value,
-                                    &ip.key(key),
-                                    &kp_properties.key(key),
-                                    depth,
-                                    failures,
-                                )? {
+                                if !(if C && !(C && failures.recording()) {
+                                    n13_oneof_4_properties_from(
+                                        rt::QUICK,
+                                        1,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )?
+                                        || n13_oneof_4_properties_from(
+                                            rt::COLLECT,
+                                            1,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        )?
+                                } else {
+                                    n13_oneof_4_properties_from(
+                                        mode,
+                                        1,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )?
+                                }) {
                                     if !C {
                                         return Ok(false);
                                     }
@@ -1027,14 +1267,33 @@ mod file_actions_nodes {
                             name if rt::same_name(name, "dry_run") => {
                                 seen |= 1 << 0;
                                 let kp_properties = kp.key("properties");
-                                if !n11_oneof_5_properties_dry_run(
-                                    mode,
-                                    value,
-                                    &ip.key(key),
-                                    &kp_properties.key(key),
-                                    depth,
-                                    failures,
-                                )? {
+                                if !(if C && !(C && failures.recording()) {
+                                    n11_oneof_5_properties_dry_run(
+                                        rt::QUICK,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )?
+                                        || n11_oneof_5_properties_dry_run(
+                                            rt::COLLECT,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        )?
+                                } else {
+                                    n11_oneof_5_properties_dry_run(
+                                        mode,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )?
+                                }) {
                                     if !C {
                                         return Ok(false);
                                     }

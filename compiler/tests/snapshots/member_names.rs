@@ -342,15 +342,36 @@ mod member_names_nodes {
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
                         failures.admit_whole(claim, Some(key), value)?;
-                        if !n9_rties_tagged_propertynames_items(
-                            mode,
-                            1,
-                            value,
-                            &ip.key(key),
-                            &kp.key("additionalProperties"),
-                            depth,
-                            failures,
-                        )? {
+                        if !(if C && !(C && failures.recording()) {
+                            n9_rties_tagged_propertynames_items(
+                                rt::QUICK,
+                                1,
+                                value,
+                                &ip.key(key),
+                                &kp.key("additionalProperties"),
+                                depth,
+                                failures,
+                            )?
+                                || n9_rties_tagged_propertynames_items(
+                                    rt::COLLECT,
+                                    1,
+                                    value,
+                                    &ip.key(key),
+                                    &kp.key("additionalProperties"),
+                                    depth,
+                                    failures,
+                                )?
+                        } else {
+                            n9_rties_tagged_propertynames_items(
+                                mode,
+                                1,
+                                value,
+                                &ip.key(key),
+                                &kp.key("additionalProperties"),
+                                depth,
+                                failures,
+                            )?
+                        }) {
                             if !C {
                                 return Ok(false);
                             }

@@ -167,14 +167,33 @@ mod nested_defs_nodes {
                                 seen |= 1 << 0;
                                 let kp_properties = kp.key("properties");
                                 if C {
-                                    if !n3_properties_title(
-                                        mode,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        depth,
-                                        failures,
-                                    )? {
+                                    if !(if C && !(C && failures.recording()) {
+                                        n3_properties_title(
+                                            rt::QUICK,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        )?
+                                            || n3_properties_title(
+                                                rt::COLLECT,
+                                                value,
+                                                &ip.key(key),
+                                                &kp_properties.key(key),
+                                                depth,
+                                                failures,
+                                            )?
+                                    } else {
+                                        n3_properties_title(
+                                            mode,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        )?
+                                    }) {
                                         if !C {
                                             return Ok(false);
                                         }
@@ -412,7 +431,19 @@ mod nested_defs_nodes {
         let outcome = {
             let mut valid = true;
             let depth = depth + 1;
-            if !n5_defs_label(mode, v, ip, &kp.key("$ref"), depth, failures)? {
+            if !(if C && !(C && failures.recording()) {
+                n5_defs_label(rt::QUICK, v, ip, &kp.key("$ref"), depth, failures)?
+                    || n5_defs_label(
+                        rt::COLLECT,
+                        v,
+                        ip,
+                        &kp.key("$ref"),
+                        depth,
+                        failures,
+                    )?
+            } else {
+                n5_defs_label(mode, v, ip, &kp.key("$ref"), depth, failures)?
+            }) {
                 if !C {
                     return Ok(false);
                 }
@@ -536,14 +567,33 @@ mod nested_defs_nodes {
                         match key.as_str() {
                             name if rt::same_name(name, "id") => {
                                 let kp_properties = kp.key("properties");
-                                if !n7_defs_user_properties_id(
-                                    mode,
-                                    value,
-                                    &ip.key(key),
-                                    &kp_properties.key(key),
-                                    depth,
-                                    failures,
-                                )? {
+                                if !(if C && !(C && failures.recording()) {
+                                    n7_defs_user_properties_id(
+                                        rt::QUICK,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )?
+                                        || n7_defs_user_properties_id(
+                                            rt::COLLECT,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        )?
+                                } else {
+                                    n7_defs_user_properties_id(
+                                        mode,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )?
+                                }) {
                                     if !C {
                                         return Ok(false);
                                     }
@@ -553,14 +603,33 @@ mod nested_defs_nodes {
                             name if rt::same_name(name, "login") => {
                                 seen |= 1 << 0;
                                 let kp_properties = kp.key("properties");
-                                if !n8_defs_user_properties_login(
-                                    mode,
-                                    value,
-                                    &ip.key(key),
-                                    &kp_properties.key(key),
-                                    depth,
-                                    failures,
-                                )? {
+                                if !(if C && !(C && failures.recording()) {
+                                    n8_defs_user_properties_login(
+                                        rt::QUICK,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )?
+                                        || n8_defs_user_properties_login(
+                                            rt::COLLECT,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        )?
+                                } else {
+                                    n8_defs_user_properties_login(
+                                        mode,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )?
+                                }) {
                                     if !C {
                                         return Ok(false);
                                     }

@@ -126,14 +126,33 @@ mod flat_tool_nodes {
                                     name if rt::same_name(name, "site") => {
                                         matched = true;
                                         let kp_properties = kp.key("properties");
-                                        if !n4_properties_site(
-                                            mode,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            depth,
-                                            failures,
-                                        )? {
+                                        if !(if C && !(C && failures.recording()) {
+                                            n4_properties_site(
+                                                rt::QUICK,
+                                                value,
+                                                &ip.key(key),
+                                                &kp_properties.key(key),
+                                                depth,
+                                                failures,
+                                            )?
+                                                || n4_properties_site(
+                                                    rt::COLLECT,
+                                                    value,
+                                                    &ip.key(key),
+                                                    &kp_properties.key(key),
+                                                    depth,
+                                                    failures,
+                                                )?
+                                        } else {
+                                            n4_properties_site(
+                                                mode,
+                                                value,
+                                                &ip.key(key),
+                                                &kp_properties.key(key),
+                                                depth,
+                                                failures,
+                                            )?
+                                        }) {
                                             if !C {
                                                 return Ok(false);
                                             }
@@ -143,14 +162,33 @@ mod flat_tool_nodes {
                                     name if rt::same_name(name, "sort") => {
                                         matched = true;
                                         let kp_properties = kp.key("properties");
-                                        if !n5_properties_sort(
-                                            mode,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            depth,
-                                            failures,
-                                        )? {
+                                        if !(if C && !(C && failures.recording()) {
+                                            n5_properties_sort(
+                                                rt::QUICK,
+                                                value,
+                                                &ip.key(key),
+                                                &kp_properties.key(key),
+                                                depth,
+                                                failures,
+                                            )?
+                                                || n5_properties_sort(
+                                                    rt::COLLECT,
+                                                    value,
+                                                    &ip.key(key),
+                                                    &kp_properties.key(key),
+                                                    depth,
+                                                    failures,
+                                                )?
+                                        } else {
+                                            n5_properties_sort(
+                                                mode,
+                                                value,
+                                                &ip.key(key),
+                                                &kp_properties.key(key),
+                                                depth,
+                                                failures,
+                                            )?
+                                        }) {
                                             if !C {
                                                 return Ok(false);
                                             }
@@ -165,14 +203,33 @@ mod flat_tool_nodes {
                                     name if rt::same_name(name, "exact") => {
                                         matched = true;
                                         let kp_properties = kp.key("properties");
-                                        if !n1_properties_exact(
-                                            mode,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            depth,
-                                            failures,
-                                        )? {
+                                        if !(if C && !(C && failures.recording()) {
+                                            n1_properties_exact(
+                                                rt::QUICK,
+                                                value,
+                                                &ip.key(key),
+                                                &kp_properties.key(key),
+                                                depth,
+                                                failures,
+                                            )?
+                                                || n1_properties_exact(
+                                                    rt::COLLECT,
+                                                    value,
+                                                    &ip.key(key),
+                                                    &kp_properties.key(key),
+                                                    depth,
+                                                    failures,
+                                                )?
+                                        } else {
+                                            n1_properties_exact(
+                                                mode,
+                                                value,
+                                                &ip.key(key),
+                                                &kp_properties.key(key),
+                                                depth,
+                                                failures,
+                                            )?
+                                        }) {
                                             if !C {
                                                 return Ok(false);
                                             }
@@ -182,14 +239,33 @@ mod flat_tool_nodes {
                                     name if rt::same_name(name, "limit") => {
                                         matched = true;
                                         let kp_properties = kp.key("properties");
-                                        if !n2_properties_limit(
-                                            mode,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            depth,
-                                            failures,
-                                        )? {
+                                        if !(if C && !(C && failures.recording()) {
+                                            n2_properties_limit(
+                                                rt::QUICK,
+                                                value,
+                                                &ip.key(key),
+                                                &kp_properties.key(key),
+                                                depth,
+                                                failures,
+                                            )?
+                                                || n2_properties_limit(
+                                                    rt::COLLECT,
+                                                    value,
+                                                    &ip.key(key),
+                                                    &kp_properties.key(key),
+                                                    depth,
+                                                    failures,
+                                                )?
+                                        } else {
+                                            n2_properties_limit(
+                                                mode,
+                                                value,
+                                                &ip.key(key),
+                                                &kp_properties.key(key),
+                                                depth,
+                                                failures,
+                                            )?
+                                        }) {
                                             if !C {
                                                 return Ok(false);
                                             }
@@ -200,14 +276,33 @@ mod flat_tool_nodes {
                                         matched = true;
                                         seen |= 1 << 0;
                                         let kp_properties = kp.key("properties");
-                                        if !n3_properties_query(
-                                            mode,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            depth,
-                                            failures,
-                                        )? {
+                                        if !(if C && !(C && failures.recording()) {
+                                            n3_properties_query(
+                                                rt::QUICK,
+                                                value,
+                                                &ip.key(key),
+                                                &kp_properties.key(key),
+                                                depth,
+                                                failures,
+                                            )?
+                                                || n3_properties_query(
+                                                    rt::COLLECT,
+                                                    value,
+                                                    &ip.key(key),
+                                                    &kp_properties.key(key),
+                                                    depth,
+                                                    failures,
+                                                )?
+                                        } else {
+                                            n3_properties_query(
+                                                mode,
+                                                value,
+                                                &ip.key(key),
+                                                &kp_properties.key(key),
+                                                depth,
+                                                failures,
+                                            )?
+                                        }) {
                                             if !C {
                                                 return Ok(false);
                                             }

@@ -368,14 +368,33 @@ mod unevaluated_all_of_nodes {
                                 matched = true;
                                 seen |= 1 << 0;
                                 let kp_properties = kp.key("properties");
-                                if !n9_allof_0_properties_path(
-                                    mode,
-                                    value,
-                                    &ip.key(key),
-                                    &kp_properties.key(key),
-                                    depth,
-                                    failures,
-                                )? {
+                                if !(if C && !(C && failures.recording()) {
+                                    n9_allof_0_properties_path(
+                                        rt::QUICK,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )?
+                                        || n9_allof_0_properties_path(
+                                            rt::COLLECT,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        )?
+                                } else {
+                                    n9_allof_0_properties_path(
+                                        mode,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )?
+                                }) {
                                     if !C {
                                         return Ok(false);
                                     }
@@ -456,14 +475,33 @@ mod unevaluated_all_of_nodes {
                             name if rt::same_name(name, "encoding") => {
                                 matched = true;
                                 let kp_properties = kp.key("properties");
-                                if !n8_allof_1_properties_encoding(
-                                    mode,
-                                    value,
-                                    &ip.key(key),
-                                    &kp_properties.key(key),
-                                    depth,
-                                    failures,
-                                )? {
+                                if !(if C && !(C && failures.recording()) {
+                                    n8_allof_1_properties_encoding(
+                                        rt::QUICK,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )?
+                                        || n8_allof_1_properties_encoding(
+                                            rt::COLLECT,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        )?
+                                } else {
+                                    n8_allof_1_properties_encoding(
+                                        mode,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )?
+                                }) {
                                     if !C {
                                         return Ok(false);
                                     }
@@ -530,15 +568,36 @@ mod unevaluated_all_of_nodes {
                             name if rt::same_name(name, "start") => {
                                 matched = true;
                                 let kp_properties = kp.key("properties");
-                                if !n6_anyof_1_properties_end(
-                                    mode,
-                                    1,
-                                    value,
-                                    &ip.key(key),
-                                    &kp_properties.key(key),
-                                    depth,
-                                    failures,
-                                )? {
+                                if !(if C && !(C && failures.recording()) {
+                                    n6_anyof_1_properties_end(
+                                        rt::QUICK,
+                                        1,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )?
+                                        || n6_anyof_1_properties_end(
+                                            rt::COLLECT,
+                                            1,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        )?
+                                } else {
+                                    n6_anyof_1_properties_end(
+                                        mode,
+                                        1,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )?
+                                }) {
                                     if !C {
                                         return Ok(false);
                                     }
@@ -605,15 +664,36 @@ mod unevaluated_all_of_nodes {
                             name if rt::same_name(name, "end") => {
                                 matched = true;
                                 let kp_properties = kp.key("properties");
-                                if !n6_anyof_1_properties_end(
-                                    mode,
-                                    0,
-                                    value,
-                                    &ip.key(key),
-                                    &kp_properties.key(key),
-                                    depth,
-                                    failures,
-                                )? {
+                                if !(if C && !(C && failures.recording()) {
+                                    n6_anyof_1_properties_end(
+                                        rt::QUICK,
+                                        0,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )?
+                                        || n6_anyof_1_properties_end(
+                                            rt::COLLECT,
+                                            0,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        )?
+                                } else {
+                                    n6_anyof_1_properties_end(
+                                        mode,
+                                        0,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    )?
+                                }) {
                                     if !C {
                                         return Ok(false);
                                     }

@@ -813,15 +813,36 @@ mod meta_schema_nodes {
             } else {
                 scope
             };
-            if !n19_defs_anchorstring(
-                mode,
-                v,
-                ip,
-                &kp.key("$ref"),
-                scope,
-                depth,
-                failures,
-            )? {
+            if !(if C && !(C && failures.recording()) {
+                n19_defs_anchorstring(
+                    rt::QUICK,
+                    v,
+                    ip,
+                    &kp.key("$ref"),
+                    scope,
+                    depth,
+                    failures,
+                )?
+                    || n19_defs_anchorstring(
+                        rt::COLLECT,
+                        v,
+                        ip,
+                        &kp.key("$ref"),
+                        scope,
+                        depth,
+                        failures,
+                    )?
+            } else {
+                n19_defs_anchorstring(
+                    mode,
+                    v,
+                    ip,
+                    &kp.key("$ref"),
+                    scope,
+                    depth,
+                    failures,
+                )?
+            }) {
                 if !C {
                     return Ok(false);
                 }
@@ -888,16 +909,39 @@ mod meta_schema_nodes {
             } else {
                 scope
             };
-            if !n18_defs_urireferencestring(
-                mode,
-                0,
-                v,
-                ip,
-                &kp.key("$ref"),
-                scope,
-                depth,
-                failures,
-            )? {
+            if !(if C && !(C && failures.recording()) {
+                n18_defs_urireferencestring(
+                    rt::QUICK,
+                    0,
+                    v,
+                    ip,
+                    &kp.key("$ref"),
+                    scope,
+                    depth,
+                    failures,
+                )?
+                    || n18_defs_urireferencestring(
+                        rt::COLLECT,
+                        0,
+                        v,
+                        ip,
+                        &kp.key("$ref"),
+                        scope,
+                        depth,
+                        failures,
+                    )?
+            } else {
+                n18_defs_urireferencestring(
+                    mode,
+                    0,
+                    v,
+                    ip,
+                    &kp.key("$ref"),
+                    scope,
+                    depth,
+                    failures,
+                )?
+            }) {
                 if !C {
                     return Ok(false);
                 }
@@ -1479,16 +1523,39 @@ mod meta_schema_nodes {
                     }
                     let kp_items = kp.key("items");
                     for (i, item) in items.iter().enumerate() {
-                        if !n16_defs_stringarray_items(
-                            mode,
-                            0,
-                            item,
-                            &ip.index(i),
-                            &kp_items,
-                            scope,
-                            depth,
-                            failures,
-                        )? {
+                        if !(if C && !(C && failures.recording()) {
+                            n16_defs_stringarray_items(
+                                rt::QUICK,
+                                0,
+                                item,
+                                &ip.index(i),
+                                &kp_items,
+                                scope,
+                                depth,
+                                failures,
+                            )?
+                                || n16_defs_stringarray_items(
+                                    rt::COLLECT,
+                                    0,
+                                    item,
+                                    &ip.index(i),
+                                    &kp_items,
+                                    scope,
+                                    depth,
+                                    failures,
+                                )?
+                        } else {
+                            n16_defs_stringarray_items(
+                                mode,
+                                0,
+                                item,
+                                &ip.index(i),
+                                &kp_items,
+                                scope,
+                                depth,
+                                failures,
+                            )?
+                        }) {
                             if !C {
                                 return Ok(false);
                             }
@@ -1831,16 +1898,39 @@ mod meta_schema_nodes {
                             name if rt::same_name(name, "contentEncoding") => {
                                 let kp_properties = kp.key("properties");
                                 if C {
-                                    if !n21_properties_contentencoding(
-                                        mode,
-                                        0,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    )? {
+                                    if !(if C && !(C && failures.recording()) {
+                                        n21_properties_contentencoding(
+                                            rt::QUICK,
+                                            0,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            scope,
+                                            depth,
+                                            failures,
+                                        )?
+                                            || n21_properties_contentencoding(
+                                                rt::COLLECT,
+                                                0,
+                                                value,
+                                                &ip.key(key),
+                                                &kp_properties.key(key),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )?
+                                    } else {
+                                        n21_properties_contentencoding(
+                                            mode,
+                                            0,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            scope,
+                                            depth,
+                                            failures,
+                                        )?
+                                    }) {
                                         if !C {
                                             return Ok(false);
                                         }
@@ -1851,16 +1941,39 @@ mod meta_schema_nodes {
                             name if rt::same_name(name, "contentMediaType") => {
                                 let kp_properties = kp.key("properties");
                                 if C {
-                                    if !n21_properties_contentencoding(
-                                        mode,
-                                        1,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    )? {
+                                    if !(if C && !(C && failures.recording()) {
+                                        n21_properties_contentencoding(
+                                            rt::QUICK,
+                                            1,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            scope,
+                                            depth,
+                                            failures,
+                                        )?
+                                            || n21_properties_contentencoding(
+                                                rt::COLLECT,
+                                                1,
+                                                value,
+                                                &ip.key(key),
+                                                &kp_properties.key(key),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )?
+                                    } else {
+                                        n21_properties_contentencoding(
+                                            mode,
+                                            1,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            scope,
+                                            depth,
+                                            failures,
+                                        )?
+                                    }) {
                                         if !C {
                                             return Ok(false);
                                         }
@@ -2114,15 +2227,36 @@ mod meta_schema_nodes {
                         match key.as_str() {
                             name if rt::same_name(name, "format") => {
                                 let kp_properties = kp.key("properties");
-                                if !n25_properties_format(
-                                    mode,
-                                    value,
-                                    &ip.key(key),
-                                    &kp_properties.key(key),
-                                    scope,
-                                    depth,
-                                    failures,
-                                )? {
+                                if !(if C && !(C && failures.recording()) {
+                                    n25_properties_format(
+                                        rt::QUICK,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        scope,
+                                        depth,
+                                        failures,
+                                    )?
+                                        || n25_properties_format(
+                                            rt::COLLECT,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            scope,
+                                            depth,
+                                            failures,
+                                        )?
+                                } else {
+                                    n25_properties_format(
+                                        mode,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        scope,
+                                        depth,
+                                        failures,
+                                    )?
+                                }) {
                                     if !C {
                                         return Ok(false);
                                     }
@@ -2372,16 +2506,39 @@ mod meta_schema_nodes {
                                     name if rt::same_name(name, "title") => {
                                         let kp_properties = kp.key("properties");
                                         if C {
-                                            if !n29_properties_description(
-                                                mode,
-                                                1,
-                                                value,
-                                                &ip.key(key),
-                                                &kp_properties.key(key),
-                                                scope,
-                                                depth,
-                                                failures,
-                                            )? {
+                                            if !(if C && !(C && failures.recording()) {
+                                                n29_properties_description(
+                                                    rt::QUICK,
+                                                    1,
+                                                    value,
+                                                    &ip.key(key),
+                                                    &kp_properties.key(key),
+                                                    scope,
+                                                    depth,
+                                                    failures,
+                                                )?
+                                                    || n29_properties_description(
+                                                        rt::COLLECT,
+                                                        1,
+                                                        value,
+                                                        &ip.key(key),
+                                                        &kp_properties.key(key),
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    )?
+                                            } else {
+                                                n29_properties_description(
+                                                    mode,
+                                                    1,
+                                                    value,
+                                                    &ip.key(key),
+                                                    &kp_properties.key(key),
+                                                    scope,
+                                                    depth,
+                                                    failures,
+                                                )?
+                                            }) {
                                                 if !C {
                                                     return Ok(false);
                                                 }
@@ -2433,16 +2590,39 @@ mod meta_schema_nodes {
                                     name if rt::same_name(name, "readOnly") => {
                                         let kp_properties = kp.key("properties");
                                         if C {
-                                            if !n28_properties_deprecated(
-                                                mode,
-                                                1,
-                                                value,
-                                                &ip.key(key),
-                                                &kp_properties.key(key),
-                                                scope,
-                                                depth,
-                                                failures,
-                                            )? {
+                                            if !(if C && !(C && failures.recording()) {
+                                                n28_properties_deprecated(
+                                                    rt::QUICK,
+                                                    1,
+                                                    value,
+                                                    &ip.key(key),
+                                                    &kp_properties.key(key),
+                                                    scope,
+                                                    depth,
+                                                    failures,
+                                                )?
+                                                    || n28_properties_deprecated(
+                                                        rt::COLLECT,
+                                                        1,
+                                                        value,
+                                                        &ip.key(key),
+                                                        &kp_properties.key(key),
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    )?
+                                            } else {
+                                                n28_properties_deprecated(
+                                                    mode,
+                                                    1,
+                                                    value,
+                                                    &ip.key(key),
+                                                    &kp_properties.key(key),
+                                                    scope,
+                                                    depth,
+                                                    failures,
+                                                )?
+                                            }) {
                                                 if !C {
                                                     return Ok(false);
                                                 }
@@ -2458,16 +2638,39 @@ mod meta_schema_nodes {
                                     name if rt::same_name(name, "writeOnly") => {
                                         let kp_properties = kp.key("properties");
                                         if C {
-                                            if !n28_properties_deprecated(
-                                                mode,
-                                                2,
-                                                value,
-                                                &ip.key(key),
-                                                &kp_properties.key(key),
-                                                scope,
-                                                depth,
-                                                failures,
-                                            )? {
+                                            if !(if C && !(C && failures.recording()) {
+                                                n28_properties_deprecated(
+                                                    rt::QUICK,
+                                                    2,
+                                                    value,
+                                                    &ip.key(key),
+                                                    &kp_properties.key(key),
+                                                    scope,
+                                                    depth,
+                                                    failures,
+                                                )?
+                                                    || n28_properties_deprecated(
+                                                        rt::COLLECT,
+                                                        2,
+                                                        value,
+                                                        &ip.key(key),
+                                                        &kp_properties.key(key),
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    )?
+                                            } else {
+                                                n28_properties_deprecated(
+                                                    mode,
+                                                    2,
+                                                    value,
+                                                    &ip.key(key),
+                                                    &kp_properties.key(key),
+                                                    scope,
+                                                    depth,
+                                                    failures,
+                                                )?
+                                            }) {
                                                 if !C {
                                                     return Ok(false);
                                                 }
@@ -2483,16 +2686,39 @@ mod meta_schema_nodes {
                                     name if rt::same_name(name, "deprecated") => {
                                         let kp_properties = kp.key("properties");
                                         if C {
-                                            if !n28_properties_deprecated(
-                                                mode,
-                                                0,
-                                                value,
-                                                &ip.key(key),
-                                                &kp_properties.key(key),
-                                                scope,
-                                                depth,
-                                                failures,
-                                            )? {
+                                            if !(if C && !(C && failures.recording()) {
+                                                n28_properties_deprecated(
+                                                    rt::QUICK,
+                                                    0,
+                                                    value,
+                                                    &ip.key(key),
+                                                    &kp_properties.key(key),
+                                                    scope,
+                                                    depth,
+                                                    failures,
+                                                )?
+                                                    || n28_properties_deprecated(
+                                                        rt::COLLECT,
+                                                        0,
+                                                        value,
+                                                        &ip.key(key),
+                                                        &kp_properties.key(key),
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    )?
+                                            } else {
+                                                n28_properties_deprecated(
+                                                    mode,
+                                                    0,
+                                                    value,
+                                                    &ip.key(key),
+                                                    &kp_properties.key(key),
+                                                    scope,
+                                                    depth,
+                                                    failures,
+                                                )?
+                                            }) {
                                                 if !C {
                                                     return Ok(false);
                                                 }
@@ -2508,16 +2734,39 @@ mod meta_schema_nodes {
                                     name if rt::same_name(name, "description") => {
                                         let kp_properties = kp.key("properties");
                                         if C {
-                                            if !n29_properties_description(
-                                                mode,
-                                                0,
-                                                value,
-                                                &ip.key(key),
-                                                &kp_properties.key(key),
-                                                scope,
-                                                depth,
-                                                failures,
-                                            )? {
+                                            if !(if C && !(C && failures.recording()) {
+                                                n29_properties_description(
+                                                    rt::QUICK,
+                                                    0,
+                                                    value,
+                                                    &ip.key(key),
+                                                    &kp_properties.key(key),
+                                                    scope,
+                                                    depth,
+                                                    failures,
+                                                )?
+                                                    || n29_properties_description(
+                                                        rt::COLLECT,
+                                                        0,
+                                                        value,
+                                                        &ip.key(key),
+                                                        &kp_properties.key(key),
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    )?
+                                            } else {
+                                                n29_properties_description(
+                                                    mode,
+                                                    0,
+                                                    value,
+                                                    &ip.key(key),
+                                                    &kp_properties.key(key),
+                                                    scope,
+                                                    depth,
+                                                    failures,
+                                                )?
+                                            }) {
                                                 if !C {
                                                     return Ok(false);
                                                 }
@@ -2988,16 +3237,39 @@ mod meta_schema_nodes {
                                     name if rt::same_name(name, "maximum") => {
                                         let kp_properties = kp.key("properties");
                                         if C {
-                                            if !n39_properties_exclusivemaximum(
-                                                mode,
-                                                2,
-                                                value,
-                                                &ip.key(key),
-                                                &kp_properties.key(key),
-                                                scope,
-                                                depth,
-                                                failures,
-                                            )? {
+                                            if !(if C && !(C && failures.recording()) {
+                                                n39_properties_exclusivemaximum(
+                                                    rt::QUICK,
+                                                    2,
+                                                    value,
+                                                    &ip.key(key),
+                                                    &kp_properties.key(key),
+                                                    scope,
+                                                    depth,
+                                                    failures,
+                                                )?
+                                                    || n39_properties_exclusivemaximum(
+                                                        rt::COLLECT,
+                                                        2,
+                                                        value,
+                                                        &ip.key(key),
+                                                        &kp_properties.key(key),
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    )?
+                                            } else {
+                                                n39_properties_exclusivemaximum(
+                                                    mode,
+                                                    2,
+                                                    value,
+                                                    &ip.key(key),
+                                                    &kp_properties.key(key),
+                                                    scope,
+                                                    depth,
+                                                    failures,
+                                                )?
+                                            }) {
                                                 if !C {
                                                     return Ok(false);
                                                 }
@@ -3008,16 +3280,39 @@ mod meta_schema_nodes {
                                     name if rt::same_name(name, "minimum") => {
                                         let kp_properties = kp.key("properties");
                                         if C {
-                                            if !n39_properties_exclusivemaximum(
-                                                mode,
-                                                3,
-                                                value,
-                                                &ip.key(key),
-                                                &kp_properties.key(key),
-                                                scope,
-                                                depth,
-                                                failures,
-                                            )? {
+                                            if !(if C && !(C && failures.recording()) {
+                                                n39_properties_exclusivemaximum(
+                                                    rt::QUICK,
+                                                    3,
+                                                    value,
+                                                    &ip.key(key),
+                                                    &kp_properties.key(key),
+                                                    scope,
+                                                    depth,
+                                                    failures,
+                                                )?
+                                                    || n39_properties_exclusivemaximum(
+                                                        rt::COLLECT,
+                                                        3,
+                                                        value,
+                                                        &ip.key(key),
+                                                        &kp_properties.key(key),
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    )?
+                                            } else {
+                                                n39_properties_exclusivemaximum(
+                                                    mode,
+                                                    3,
+                                                    value,
+                                                    &ip.key(key),
+                                                    &kp_properties.key(key),
+                                                    scope,
+                                                    depth,
+                                                    failures,
+                                                )?
+                                            }) {
                                                 if !C {
                                                     return Ok(false);
                                                 }
@@ -3028,16 +3323,39 @@ mod meta_schema_nodes {
                                     name if rt::same_name(name, "pattern") => {
                                         let kp_properties = kp.key("properties");
                                         if C {
-                                            if !n16_defs_stringarray_items(
-                                                mode,
-                                                1,
-                                                value,
-                                                &ip.key(key),
-                                                &kp_properties.key(key),
-                                                scope,
-                                                depth,
-                                                failures,
-                                            )? {
+                                            if !(if C && !(C && failures.recording()) {
+                                                n16_defs_stringarray_items(
+                                                    rt::QUICK,
+                                                    1,
+                                                    value,
+                                                    &ip.key(key),
+                                                    &kp_properties.key(key),
+                                                    scope,
+                                                    depth,
+                                                    failures,
+                                                )?
+                                                    || n16_defs_stringarray_items(
+                                                        rt::COLLECT,
+                                                        1,
+                                                        value,
+                                                        &ip.key(key),
+                                                        &kp_properties.key(key),
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    )?
+                                            } else {
+                                                n16_defs_stringarray_items(
+                                                    mode,
+                                                    1,
+                                                    value,
+                                                    &ip.key(key),
+                                                    &kp_properties.key(key),
+                                                    scope,
+                                                    depth,
+                                                    failures,
+                                                )?
+                                            }) {
                                                 if !C {
                                                     return Ok(false);
                                                 }
@@ -3153,15 +3471,36 @@ mod meta_schema_nodes {
                                     name if rt::same_name(name, "multipleOf") => {
                                         let kp_properties = kp.key("properties");
                                         if C {
-                                            if !n51_properties_multipleof(
-                                                mode,
-                                                value,
-                                                &ip.key(key),
-                                                &kp_properties.key(key),
-                                                scope,
-                                                depth,
-                                                failures,
-                                            )? {
+                                            if !(if C && !(C && failures.recording()) {
+                                                n51_properties_multipleof(
+                                                    rt::QUICK,
+                                                    value,
+                                                    &ip.key(key),
+                                                    &kp_properties.key(key),
+                                                    scope,
+                                                    depth,
+                                                    failures,
+                                                )?
+                                                    || n51_properties_multipleof(
+                                                        rt::COLLECT,
+                                                        value,
+                                                        &ip.key(key),
+                                                        &kp_properties.key(key),
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    )?
+                                            } else {
+                                                n51_properties_multipleof(
+                                                    mode,
+                                                    value,
+                                                    &ip.key(key),
+                                                    &kp_properties.key(key),
+                                                    scope,
+                                                    depth,
+                                                    failures,
+                                                )?
+                                            }) {
                                                 if !C {
                                                     return Ok(false);
                                                 }
@@ -3213,15 +3552,36 @@ mod meta_schema_nodes {
                                     name if rt::same_name(name, "uniqueItems") => {
                                         let kp_properties = kp.key("properties");
                                         if C {
-                                            if !n55_properties_uniqueitems(
-                                                mode,
-                                                value,
-                                                &ip.key(key),
-                                                &kp_properties.key(key),
-                                                scope,
-                                                depth,
-                                                failures,
-                                            )? {
+                                            if !(if C && !(C && failures.recording()) {
+                                                n55_properties_uniqueitems(
+                                                    rt::QUICK,
+                                                    value,
+                                                    &ip.key(key),
+                                                    &kp_properties.key(key),
+                                                    scope,
+                                                    depth,
+                                                    failures,
+                                                )?
+                                                    || n55_properties_uniqueitems(
+                                                        rt::COLLECT,
+                                                        value,
+                                                        &ip.key(key),
+                                                        &kp_properties.key(key),
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    )?
+                                            } else {
+                                                n55_properties_uniqueitems(
+                                                    mode,
+                                                    value,
+                                                    &ip.key(key),
+                                                    &kp_properties.key(key),
+                                                    scope,
+                                                    depth,
+                                                    failures,
+                                                )?
+                                            }) {
                                                 if !C {
                                                     return Ok(false);
                                                 }
@@ -3278,16 +3638,39 @@ mod meta_schema_nodes {
                                     name if rt::same_name(name, "exclusiveMaximum") => {
                                         let kp_properties = kp.key("properties");
                                         if C {
-                                            if !n39_properties_exclusivemaximum(
-                                                mode,
-                                                0,
-                                                value,
-                                                &ip.key(key),
-                                                &kp_properties.key(key),
-                                                scope,
-                                                depth,
-                                                failures,
-                                            )? {
+                                            if !(if C && !(C && failures.recording()) {
+                                                n39_properties_exclusivemaximum(
+                                                    rt::QUICK,
+                                                    0,
+                                                    value,
+                                                    &ip.key(key),
+                                                    &kp_properties.key(key),
+                                                    scope,
+                                                    depth,
+                                                    failures,
+                                                )?
+                                                    || n39_properties_exclusivemaximum(
+                                                        rt::COLLECT,
+                                                        0,
+                                                        value,
+                                                        &ip.key(key),
+                                                        &kp_properties.key(key),
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    )?
+                                            } else {
+                                                n39_properties_exclusivemaximum(
+                                                    mode,
+                                                    0,
+                                                    value,
+                                                    &ip.key(key),
+                                                    &kp_properties.key(key),
+                                                    scope,
+                                                    depth,
+                                                    failures,
+                                                )?
+                                            }) {
                                                 if !C {
                                                     return Ok(false);
                                                 }
@@ -3298,16 +3681,39 @@ mod meta_schema_nodes {
                                     name if rt::same_name(name, "exclusiveMinimum") => {
                                         let kp_properties = kp.key("properties");
                                         if C {
-                                            if !n39_properties_exclusivemaximum(
-                                                mode,
-                                                1,
-                                                value,
-                                                &ip.key(key),
-                                                &kp_properties.key(key),
-                                                scope,
-                                                depth,
-                                                failures,
-                                            )? {
+                                            if !(if C && !(C && failures.recording()) {
+                                                n39_properties_exclusivemaximum(
+                                                    rt::QUICK,
+                                                    1,
+                                                    value,
+                                                    &ip.key(key),
+                                                    &kp_properties.key(key),
+                                                    scope,
+                                                    depth,
+                                                    failures,
+                                                )?
+                                                    || n39_properties_exclusivemaximum(
+                                                        rt::COLLECT,
+                                                        1,
+                                                        value,
+                                                        &ip.key(key),
+                                                        &kp_properties.key(key),
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    )?
+                                            } else {
+                                                n39_properties_exclusivemaximum(
+                                                    mode,
+                                                    1,
+                                                    value,
+                                                    &ip.key(key),
+                                                    &kp_properties.key(key),
+                                                    scope,
+                                                    depth,
+                                                    failures,
+                                                )?
+                                            }) {
                                                 if !C {
                                                     return Ok(false);
                                                 }
@@ -3643,15 +4049,36 @@ mod meta_schema_nodes {
             } else {
                 scope
             };
-            if !n61_defs_nonnegativeinteger(
-                mode,
-                v,
-                ip,
-                &kp.key("$ref"),
-                scope,
-                depth,
-                failures,
-            )? {
+            if !(if C && !(C && failures.recording()) {
+                n61_defs_nonnegativeinteger(
+                    rt::QUICK,
+                    v,
+                    ip,
+                    &kp.key("$ref"),
+                    scope,
+                    depth,
+                    failures,
+                )?
+                    || n61_defs_nonnegativeinteger(
+                        rt::COLLECT,
+                        v,
+                        ip,
+                        &kp.key("$ref"),
+                        scope,
+                        depth,
+                        failures,
+                    )?
+            } else {
+                n61_defs_nonnegativeinteger(
+                    mode,
+                    v,
+                    ip,
+                    &kp.key("$ref"),
+                    scope,
+                    depth,
+                    failures,
+                )?
+            }) {
                 if !C {
                     return Ok(false);
                 }
@@ -4109,15 +4536,36 @@ mod meta_schema_nodes {
             } else {
                 scope
             };
-            if !n59_defs_simpletypes(
-                mode,
-                v,
-                ip,
-                &kp.key("$ref"),
-                scope,
-                depth,
-                failures,
-            )? {
+            if !(if C && !(C && failures.recording()) {
+                n59_defs_simpletypes(
+                    rt::QUICK,
+                    v,
+                    ip,
+                    &kp.key("$ref"),
+                    scope,
+                    depth,
+                    failures,
+                )?
+                    || n59_defs_simpletypes(
+                        rt::COLLECT,
+                        v,
+                        ip,
+                        &kp.key("$ref"),
+                        scope,
+                        depth,
+                        failures,
+                    )?
+            } else {
+                n59_defs_simpletypes(
+                    mode,
+                    v,
+                    ip,
+                    &kp.key("$ref"),
+                    scope,
+                    depth,
+                    failures,
+                )?
+            }) {
                 if !C {
                     return Ok(false);
                 }
@@ -5690,16 +6138,39 @@ mod meta_schema_nodes {
                                     name if rt::same_name(name, "$comment") => {
                                         let kp_properties = kp.key("properties");
                                         if C {
-                                            if !n18_defs_urireferencestring(
-                                                mode,
-                                                1,
-                                                value,
-                                                &ip.key(key),
-                                                &kp_properties.key(key),
-                                                scope,
-                                                depth,
-                                                failures,
-                                            )? {
+                                            if !(if C && !(C && failures.recording()) {
+                                                n18_defs_urireferencestring(
+                                                    rt::QUICK,
+                                                    1,
+                                                    value,
+                                                    &ip.key(key),
+                                                    &kp_properties.key(key),
+                                                    scope,
+                                                    depth,
+                                                    failures,
+                                                )?
+                                                    || n18_defs_urireferencestring(
+                                                        rt::COLLECT,
+                                                        1,
+                                                        value,
+                                                        &ip.key(key),
+                                                        &kp_properties.key(key),
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    )?
+                                            } else {
+                                                n18_defs_urireferencestring(
+                                                    mode,
+                                                    1,
+                                                    value,
+                                                    &ip.key(key),
+                                                    &kp_properties.key(key),
+                                                    scope,
+                                                    depth,
+                                                    failures,
+                                                )?
+                                            }) {
                                                 if !C {
                                                     return Ok(false);
                                                 }
@@ -5833,15 +6304,36 @@ mod meta_schema_nodes {
             } else {
                 scope
             };
-            if !n19_defs_anchorstring(
-                mode,
-                v,
-                ip,
-                &kp.key("$ref"),
-                scope,
-                depth,
-                failures,
-            )? {
+            if !(if C && !(C && failures.recording()) {
+                n19_defs_anchorstring(
+                    rt::QUICK,
+                    v,
+                    ip,
+                    &kp.key("$ref"),
+                    scope,
+                    depth,
+                    failures,
+                )?
+                    || n19_defs_anchorstring(
+                        rt::COLLECT,
+                        v,
+                        ip,
+                        &kp.key("$ref"),
+                        scope,
+                        depth,
+                        failures,
+                    )?
+            } else {
+                n19_defs_anchorstring(
+                    mode,
+                    v,
+                    ip,
+                    &kp.key("$ref"),
+                    scope,
+                    depth,
+                    failures,
+                )?
+            }) {
                 if !C {
                     return Ok(false);
                 }
@@ -5991,19 +6483,48 @@ mod meta_schema_nodes {
             } else {
                 scope
             };
-            if !n18_defs_urireferencestring(
-                mode,
-                {
-                    static AT: [usize; 4] = [0, 0, 2, 2];
-                    AT[at]
-                },
-                v,
-                ip,
-                &kp.key("$ref"),
-                scope,
-                depth,
-                failures,
-            )? {
+            if !(if C && !(C && failures.recording()) {
+                n18_defs_urireferencestring(
+                    rt::QUICK,
+                    {
+                        static AT: [usize; 4] = [0, 0, 2, 2];
+                        AT[at]
+                    },
+                    v,
+                    ip,
+                    &kp.key("$ref"),
+                    scope,
+                    depth,
+                    failures,
+                )?
+                    || n18_defs_urireferencestring(
+                        rt::COLLECT,
+                        {
+                            static AT: [usize; 4] = [0, 0, 2, 2];
+                            AT[at]
+                        },
+                        v,
+                        ip,
+                        &kp.key("$ref"),
+                        scope,
+                        depth,
+                        failures,
+                    )?
+            } else {
+                n18_defs_urireferencestring(
+                    mode,
+                    {
+                        static AT: [usize; 4] = [0, 0, 2, 2];
+                        AT[at]
+                    },
+                    v,
+                    ip,
+                    &kp.key("$ref"),
+                    scope,
+                    depth,
+                    failures,
+                )?
+            }) {
                 if !C {
                     return Ok(false);
                 }
@@ -6115,16 +6636,39 @@ mod meta_schema_nodes {
             } else {
                 scope
             };
-            if !n18_defs_urireferencestring(
-                mode,
-                0,
-                v,
-                ip,
-                &kp.key("$ref"),
-                scope,
-                depth,
-                failures,
-            )? {
+            if !(if C && !(C && failures.recording()) {
+                n18_defs_urireferencestring(
+                    rt::QUICK,
+                    0,
+                    v,
+                    ip,
+                    &kp.key("$ref"),
+                    scope,
+                    depth,
+                    failures,
+                )?
+                    || n18_defs_urireferencestring(
+                        rt::COLLECT,
+                        0,
+                        v,
+                        ip,
+                        &kp.key("$ref"),
+                        scope,
+                        depth,
+                        failures,
+                    )?
+            } else {
+                n18_defs_urireferencestring(
+                    mode,
+                    0,
+                    v,
+                    ip,
+                    &kp.key("$ref"),
+                    scope,
+                    depth,
+                    failures,
+                )?
+            }) {
                 if !C {
                     return Ok(false);
                 }
@@ -6231,15 +6775,36 @@ mod meta_schema_nodes {
             match v {
                 Value::Object(map) => {
                     for (key, value) in map {
-                        if !n99_vocabulary_additionalproperties(
-                            mode,
-                            value,
-                            &ip.key(key),
-                            &kp.key("additionalProperties"),
-                            scope,
-                            depth,
-                            failures,
-                        )? {
+                        if !(if C && !(C && failures.recording()) {
+                            n99_vocabulary_additionalproperties(
+                                rt::QUICK,
+                                value,
+                                &ip.key(key),
+                                &kp.key("additionalProperties"),
+                                scope,
+                                depth,
+                                failures,
+                            )?
+                                || n99_vocabulary_additionalproperties(
+                                    rt::COLLECT,
+                                    value,
+                                    &ip.key(key),
+                                    &kp.key("additionalProperties"),
+                                    scope,
+                                    depth,
+                                    failures,
+                                )?
+                        } else {
+                            n99_vocabulary_additionalproperties(
+                                mode,
+                                value,
+                                &ip.key(key),
+                                &kp.key("additionalProperties"),
+                                scope,
+                                depth,
+                                failures,
+                            )?
+                        }) {
                             if !C {
                                 return Ok(false);
                             }
