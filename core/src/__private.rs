@@ -12,7 +12,7 @@ pub use crate::eval::stack::{on_new_stack, stack_low};
 pub use crate::eval::{
     Annotates, COLLECT, Halt, Marks, Mode, Path, QUICK, Scope, Sink, Trace, arguments_hold,
     check_argument_limits as check_arguments, close_unit, evaluation, evaluation_not_object,
-    finish, is_valid_admitting, not_an_object, record, validate_admitting,
+    finish, is_valid_admitting, not_an_object, quick_first, record, validate_admitting,
 };
 pub use crate::format::Format;
 pub use crate::json::{JsonType, TypeSet, equal, first_duplicate, string_length};

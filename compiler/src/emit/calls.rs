@@ -185,15 +185,12 @@ impl<'a> Cx<'a> {
         // recording: a value that passes has no failure to collect, and the quick check, small
         // enough to be inlined, spares it the call that opens and closes a unit.
         if mode == Flavour::Same && self.ir.node(id).leaf && out.is_empty() {
-            self.uses(|u| u.mode = true);
-            let recording = self.recording();
             return quote! {
-                (if C && !(#recording) {
-                    #name(rt::QUICK, #at #v, #ip, #kp, #scope depth, failures)?
-                        || #name(rt::COLLECT, #at #v, #ip, #kp, #scope depth, failures)?
-                } else {
-                    #name(mode, #at #v, #ip, #kp, #scope depth, failures)?
-                })
+                rt::quick_first::<C>(
+                    failures,
+                    |failures| #name(rt::QUICK, #at #v, #ip, #kp, #scope depth, failures),
+                    |failures| #name(rt::COLLECT, #at #v, #ip, #kp, #scope depth, failures),
+                )?
             };
         }
         let mode = match mode {

@@ -492,7 +492,7 @@ mod file_actions_nodes {
     }
     /// `toolschema:///schema.json#/oneOf/0`
     pub(super) fn n1_oneof_0<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -514,33 +514,27 @@ mod file_actions_nodes {
                         match key.as_str() {
                             name if rt::same_name(name, "action") => {
                                 let kp_properties = kp.key("properties");
-                                if !(if C && !(C && failures.recording()) {
-                                    n22_oneof_0_properties_action(
+                                if !rt::quick_first::<
+                                    C,
+                                >(
+                                    failures,
+                                    |failures| n22_oneof_0_properties_action(
                                         rt::QUICK,
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
                                         depth,
                                         failures,
-                                    )?
-                                        || n22_oneof_0_properties_action(
-                                            rt::COLLECT,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            depth,
-                                            failures,
-                                        )?
-                                } else {
-                                    n22_oneof_0_properties_action(
-                                        mode,
+                                    ),
+                                    |failures| n22_oneof_0_properties_action(
+                                        rt::COLLECT,
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
                                         depth,
                                         failures,
-                                    )?
-                                }) {
+                                    ),
+                                )? {
                                     if !C {
                                         return Ok(false);
                                     }
@@ -550,8 +544,11 @@ mod file_actions_nodes {
                             name if rt::same_name(name, "path") => {
                                 seen |= 1 << 0;
                                 let kp_properties = kp.key("properties");
-                                if !(if C && !(C && failures.recording()) {
-                                    n13_oneof_4_properties_from(
+                                if !rt::quick_first::<
+                                    C,
+                                >(
+                                    failures,
+                                    |failures| n13_oneof_4_properties_from(
                                         rt::QUICK,
                                         5,
                                         value,
@@ -559,27 +556,17 @@ mod file_actions_nodes {
                                         &kp_properties.key(key),
                                         depth,
                                         failures,
-                                    )?
-                                        || n13_oneof_4_properties_from(
-                                            rt::COLLECT,
-                                            5,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            depth,
-                                            failures,
-                                        )?
-                                } else {
-                                    n13_oneof_4_properties_from(
-                                        mode,
+                                    ),
+                                    |failures| n13_oneof_4_properties_from(
+                                        rt::COLLECT,
                                         5,
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
                                         depth,
                                         failures,
-                                    )?
-                                }) {
+                                    ),
+                                )? {
                                     if !C {
                                         return Ok(false);
                                     }
@@ -625,7 +612,7 @@ mod file_actions_nodes {
     }
     /// `toolschema:///schema.json#/oneOf/1`
     pub(super) fn n2_oneof_1<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -647,33 +634,27 @@ mod file_actions_nodes {
                         match key.as_str() {
                             name if rt::same_name(name, "action") => {
                                 let kp_properties = kp.key("properties");
-                                if !(if C && !(C && failures.recording()) {
-                                    n19_oneof_1_properties_action(
+                                if !rt::quick_first::<
+                                    C,
+                                >(
+                                    failures,
+                                    |failures| n19_oneof_1_properties_action(
                                         rt::QUICK,
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
                                         depth,
                                         failures,
-                                    )?
-                                        || n19_oneof_1_properties_action(
-                                            rt::COLLECT,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            depth,
-                                            failures,
-                                        )?
-                                } else {
-                                    n19_oneof_1_properties_action(
-                                        mode,
+                                    ),
+                                    |failures| n19_oneof_1_properties_action(
+                                        rt::COLLECT,
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
                                         depth,
                                         failures,
-                                    )?
-                                }) {
+                                    ),
+                                )? {
                                     if !C {
                                         return Ok(false);
                                     }
@@ -683,8 +664,11 @@ mod file_actions_nodes {
                             name if rt::same_name(name, "content") => {
                                 seen |= 1 << 1;
                                 let kp_properties = kp.key("properties");
-                                if !(if C && !(C && failures.recording()) {
-                                    n13_oneof_4_properties_from(
+                                if !rt::quick_first::<
+                                    C,
+                                >(
+                                    failures,
+                                    |failures| n13_oneof_4_properties_from(
                                         rt::QUICK,
                                         3,
                                         value,
@@ -692,27 +676,17 @@ mod file_actions_nodes {
                                         &kp_properties.key(key),
                                         depth,
                                         failures,
-                                    )?
-                                        || n13_oneof_4_properties_from(
-                                            rt::COLLECT,
-                                            3,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            depth,
-                                            failures,
-                                        )?
-                                } else {
-                                    n13_oneof_4_properties_from(
-                                        mode,
+                                    ),
+                                    |failures| n13_oneof_4_properties_from(
+                                        rt::COLLECT,
                                         3,
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
                                         depth,
                                         failures,
-                                    )?
-                                }) {
+                                    ),
+                                )? {
                                     if !C {
                                         return Ok(false);
                                     }
@@ -722,8 +696,11 @@ mod file_actions_nodes {
                             name if rt::same_name(name, "path") => {
                                 seen |= 1 << 0;
                                 let kp_properties = kp.key("properties");
-                                if !(if C && !(C && failures.recording()) {
-                                    n13_oneof_4_properties_from(
+                                if !rt::quick_first::<
+                                    C,
+                                >(
+                                    failures,
+                                    |failures| n13_oneof_4_properties_from(
                                         rt::QUICK,
                                         4,
                                         value,
@@ -731,27 +708,17 @@ mod file_actions_nodes {
                                         &kp_properties.key(key),
                                         depth,
                                         failures,
-                                    )?
-                                        || n13_oneof_4_properties_from(
-                                            rt::COLLECT,
-                                            4,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            depth,
-                                            failures,
-                                        )?
-                                } else {
-                                    n13_oneof_4_properties_from(
-                                        mode,
+                                    ),
+                                    |failures| n13_oneof_4_properties_from(
+                                        rt::COLLECT,
                                         4,
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
                                         depth,
                                         failures,
-                                    )?
-                                }) {
+                                    ),
+                                )? {
                                     if !C {
                                         return Ok(false);
                                     }
@@ -811,7 +778,7 @@ mod file_actions_nodes {
     }
     /// `toolschema:///schema.json#/oneOf/2`
     pub(super) fn n3_oneof_2<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -833,33 +800,27 @@ mod file_actions_nodes {
                         match key.as_str() {
                             name if rt::same_name(name, "action") => {
                                 let kp_properties = kp.key("properties");
-                                if !(if C && !(C && failures.recording()) {
-                                    n17_oneof_2_properties_action(
+                                if !rt::quick_first::<
+                                    C,
+                                >(
+                                    failures,
+                                    |failures| n17_oneof_2_properties_action(
                                         rt::QUICK,
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
                                         depth,
                                         failures,
-                                    )?
-                                        || n17_oneof_2_properties_action(
-                                            rt::COLLECT,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            depth,
-                                            failures,
-                                        )?
-                                } else {
-                                    n17_oneof_2_properties_action(
-                                        mode,
+                                    ),
+                                    |failures| n17_oneof_2_properties_action(
+                                        rt::COLLECT,
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
                                         depth,
                                         failures,
-                                    )?
-                                }) {
+                                    ),
+                                )? {
                                     if !C {
                                         return Ok(false);
                                     }
@@ -869,8 +830,11 @@ mod file_actions_nodes {
                             name if rt::same_name(name, "path") => {
                                 seen |= 1 << 0;
                                 let kp_properties = kp.key("properties");
-                                if !(if C && !(C && failures.recording()) {
-                                    n13_oneof_4_properties_from(
+                                if !rt::quick_first::<
+                                    C,
+                                >(
+                                    failures,
+                                    |failures| n13_oneof_4_properties_from(
                                         rt::QUICK,
                                         2,
                                         value,
@@ -878,27 +842,17 @@ mod file_actions_nodes {
                                         &kp_properties.key(key),
                                         depth,
                                         failures,
-                                    )?
-                                        || n13_oneof_4_properties_from(
-                                            rt::COLLECT,
-                                            2,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            depth,
-                                            failures,
-                                        )?
-                                } else {
-                                    n13_oneof_4_properties_from(
-                                        mode,
+                                    ),
+                                    |failures| n13_oneof_4_properties_from(
+                                        rt::COLLECT,
                                         2,
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
                                         depth,
                                         failures,
-                                    )?
-                                }) {
+                                    ),
+                                )? {
                                     if !C {
                                         return Ok(false);
                                     }
@@ -944,7 +898,7 @@ mod file_actions_nodes {
     }
     /// `toolschema:///schema.json#/oneOf/3`
     pub(super) fn n4_oneof_3<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -965,33 +919,27 @@ mod file_actions_nodes {
                         match key.as_str() {
                             name if rt::same_name(name, "action") => {
                                 let kp_properties = kp.key("properties");
-                                if !(if C && !(C && failures.recording()) {
-                                    n15_oneof_3_properties_action(
+                                if !rt::quick_first::<
+                                    C,
+                                >(
+                                    failures,
+                                    |failures| n15_oneof_3_properties_action(
                                         rt::QUICK,
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
                                         depth,
                                         failures,
-                                    )?
-                                        || n15_oneof_3_properties_action(
-                                            rt::COLLECT,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            depth,
-                                            failures,
-                                        )?
-                                } else {
-                                    n15_oneof_3_properties_action(
-                                        mode,
+                                    ),
+                                    |failures| n15_oneof_3_properties_action(
+                                        rt::COLLECT,
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
                                         depth,
                                         failures,
-                                    )?
-                                }) {
+                                    ),
+                                )? {
                                     if !C {
                                         return Ok(false);
                                     }
@@ -1000,33 +948,27 @@ mod file_actions_nodes {
                             }
                             name if rt::same_name(name, "recursive") => {
                                 let kp_properties = kp.key("properties");
-                                if !(if C && !(C && failures.recording()) {
-                                    n16_oneof_3_properties_recursive(
+                                if !rt::quick_first::<
+                                    C,
+                                >(
+                                    failures,
+                                    |failures| n16_oneof_3_properties_recursive(
                                         rt::QUICK,
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
                                         depth,
                                         failures,
-                                    )?
-                                        || n16_oneof_3_properties_recursive(
-                                            rt::COLLECT,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            depth,
-                                            failures,
-                                        )?
-                                } else {
-                                    n16_oneof_3_properties_recursive(
-                                        mode,
+                                    ),
+                                    |failures| n16_oneof_3_properties_recursive(
+                                        rt::COLLECT,
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
                                         depth,
                                         failures,
-                                    )?
-                                }) {
+                                    ),
+                                )? {
                                     if !C {
                                         return Ok(false);
                                     }
@@ -1058,7 +1000,7 @@ mod file_actions_nodes {
     }
     /// `toolschema:///schema.json#/oneOf/4`
     pub(super) fn n5_oneof_4<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -1080,33 +1022,27 @@ mod file_actions_nodes {
                         match key.as_str() {
                             name if rt::same_name(name, "action") => {
                                 let kp_properties = kp.key("properties");
-                                if !(if C && !(C && failures.recording()) {
-                                    n12_oneof_4_properties_action(
+                                if !rt::quick_first::<
+                                    C,
+                                >(
+                                    failures,
+                                    |failures| n12_oneof_4_properties_action(
                                         rt::QUICK,
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
                                         depth,
                                         failures,
-                                    )?
-                                        || n12_oneof_4_properties_action(
-                                            rt::COLLECT,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            depth,
-                                            failures,
-                                        )?
-                                } else {
-                                    n12_oneof_4_properties_action(
-                                        mode,
+                                    ),
+                                    |failures| n12_oneof_4_properties_action(
+                                        rt::COLLECT,
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
                                         depth,
                                         failures,
-                                    )?
-                                }) {
+                                    ),
+                                )? {
                                     if !C {
                                         return Ok(false);
                                     }
@@ -1116,8 +1052,11 @@ mod file_actions_nodes {
                             name if rt::same_name(name, "from") => {
                                 seen |= 1 << 0;
                                 let kp_properties = kp.key("properties");
-                                if !(if C && !(C && failures.recording()) {
-                                    n13_oneof_4_properties_from(
+                                if !rt::quick_first::<
+                                    C,
+                                >(
+                                    failures,
+                                    |failures| n13_oneof_4_properties_from(
                                         rt::QUICK,
                                         0,
                                         value,
@@ -1125,27 +1064,17 @@ mod file_actions_nodes {
                                         &kp_properties.key(key),
                                         depth,
                                         failures,
-                                    )?
-                                        || n13_oneof_4_properties_from(
-                                            rt::COLLECT,
-                                            0,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            depth,
-                                            failures,
-                                        )?
-                                } else {
-                                    n13_oneof_4_properties_from(
-                                        mode,
+                                    ),
+                                    |failures| n13_oneof_4_properties_from(
+                                        rt::COLLECT,
                                         0,
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
                                         depth,
                                         failures,
-                                    )?
-                                }) {
+                                    ),
+                                )? {
                                     if !C {
                                         return Ok(false);
                                     }
@@ -1155,8 +1084,11 @@ mod file_actions_nodes {
                             name if rt::same_name(name, "to") => {
                                 seen |= 1 << 1;
                                 let kp_properties = kp.key("properties");
-                                if !(if C && !(C && failures.recording()) {
-                                    n13_oneof_4_properties_from(
+                                if !rt::quick_first::<
+                                    C,
+                                >(
+                                    failures,
+                                    |failures| n13_oneof_4_properties_from(
                                         rt::QUICK,
                                         1,
                                         value,
@@ -1164,27 +1096,17 @@ mod file_actions_nodes {
                                         &kp_properties.key(key),
                                         depth,
                                         failures,
-                                    )?
-                                        || n13_oneof_4_properties_from(
-                                            rt::COLLECT,
-                                            1,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            depth,
-                                            failures,
-                                        )?
-                                } else {
-                                    n13_oneof_4_properties_from(
-                                        mode,
+                                    ),
+                                    |failures| n13_oneof_4_properties_from(
+                                        rt::COLLECT,
                                         1,
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
                                         depth,
                                         failures,
-                                    )?
-                                }) {
+                                    ),
+                                )? {
                                     if !C {
                                         return Ok(false);
                                     }
@@ -1244,7 +1166,7 @@ mod file_actions_nodes {
     }
     /// `toolschema:///schema.json#/oneOf/5`
     pub(super) fn n6_oneof_5<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -1267,33 +1189,27 @@ mod file_actions_nodes {
                             name if rt::same_name(name, "dry_run") => {
                                 seen |= 1 << 0;
                                 let kp_properties = kp.key("properties");
-                                if !(if C && !(C && failures.recording()) {
-                                    n11_oneof_5_properties_dry_run(
+                                if !rt::quick_first::<
+                                    C,
+                                >(
+                                    failures,
+                                    |failures| n11_oneof_5_properties_dry_run(
                                         rt::QUICK,
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
                                         depth,
                                         failures,
-                                    )?
-                                        || n11_oneof_5_properties_dry_run(
-                                            rt::COLLECT,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            depth,
-                                            failures,
-                                        )?
-                                } else {
-                                    n11_oneof_5_properties_dry_run(
-                                        mode,
+                                    ),
+                                    |failures| n11_oneof_5_properties_dry_run(
+                                        rt::COLLECT,
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
                                         depth,
                                         failures,
-                                    )?
-                                }) {
+                                    ),
+                                )? {
                                     if !C {
                                         return Ok(false);
                                     }

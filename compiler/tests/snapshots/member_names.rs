@@ -324,7 +324,7 @@ mod member_names_nodes {
     }
     /// `toolschema:///schema.json#/properties/labels`
     pub(super) fn n2_properties_labels<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -342,8 +342,11 @@ mod member_names_nodes {
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
                         failures.admit_whole(claim, Some(key), value)?;
-                        if !(if C && !(C && failures.recording()) {
-                            n9_rties_tagged_propertynames_items(
+                        if !rt::quick_first::<
+                            C,
+                        >(
+                            failures,
+                            |failures| n9_rties_tagged_propertynames_items(
                                 rt::QUICK,
                                 1,
                                 value,
@@ -351,27 +354,17 @@ mod member_names_nodes {
                                 &kp.key("additionalProperties"),
                                 depth,
                                 failures,
-                            )?
-                                || n9_rties_tagged_propertynames_items(
-                                    rt::COLLECT,
-                                    1,
-                                    value,
-                                    &ip.key(key),
-                                    &kp.key("additionalProperties"),
-                                    depth,
-                                    failures,
-                                )?
-                        } else {
-                            n9_rties_tagged_propertynames_items(
-                                mode,
+                            ),
+                            |failures| n9_rties_tagged_propertynames_items(
+                                rt::COLLECT,
                                 1,
                                 value,
                                 &ip.key(key),
                                 &kp.key("additionalProperties"),
                                 depth,
                                 failures,
-                            )?
-                        }) {
+                            ),
+                        )? {
                             if !C {
                                 return Ok(false);
                             }

@@ -167,33 +167,27 @@ mod nested_defs_nodes {
                                 seen |= 1 << 0;
                                 let kp_properties = kp.key("properties");
                                 if C {
-                                    if !(if C && !(C && failures.recording()) {
-                                        n3_properties_title(
+                                    if !rt::quick_first::<
+                                        C,
+                                    >(
+                                        failures,
+                                        |failures| n3_properties_title(
                                             rt::QUICK,
                                             value,
                                             &ip.key(key),
                                             &kp_properties.key(key),
                                             depth,
                                             failures,
-                                        )?
-                                            || n3_properties_title(
-                                                rt::COLLECT,
-                                                value,
-                                                &ip.key(key),
-                                                &kp_properties.key(key),
-                                                depth,
-                                                failures,
-                                            )?
-                                    } else {
-                                        n3_properties_title(
-                                            mode,
+                                        ),
+                                        |failures| n3_properties_title(
+                                            rt::COLLECT,
                                             value,
                                             &ip.key(key),
                                             &kp_properties.key(key),
                                             depth,
                                             failures,
-                                        )?
-                                    }) {
+                                        ),
+                                    )? {
                                         if !C {
                                             return Ok(false);
                                         }
@@ -418,7 +412,7 @@ mod nested_defs_nodes {
     }
     /// `toolschema:///schema.json#/properties/labels/items`
     pub(super) fn n4_properties_labels_items<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -431,19 +425,27 @@ mod nested_defs_nodes {
         let outcome = {
             let mut valid = true;
             let depth = depth + 1;
-            if !(if C && !(C && failures.recording()) {
-                n5_defs_label(rt::QUICK, v, ip, &kp.key("$ref"), depth, failures)?
-                    || n5_defs_label(
-                        rt::COLLECT,
-                        v,
-                        ip,
-                        &kp.key("$ref"),
-                        depth,
-                        failures,
-                    )?
-            } else {
-                n5_defs_label(mode, v, ip, &kp.key("$ref"), depth, failures)?
-            }) {
+            if !rt::quick_first::<
+                C,
+            >(
+                failures,
+                |failures| n5_defs_label(
+                    rt::QUICK,
+                    v,
+                    ip,
+                    &kp.key("$ref"),
+                    depth,
+                    failures,
+                ),
+                |failures| n5_defs_label(
+                    rt::COLLECT,
+                    v,
+                    ip,
+                    &kp.key("$ref"),
+                    depth,
+                    failures,
+                ),
+            )? {
                 if !C {
                     return Ok(false);
                 }
@@ -533,7 +535,7 @@ mod nested_defs_nodes {
     }
     /// `toolschema:///schema.json#/$defs/user`
     pub(super) fn n6_defs_user<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -567,33 +569,27 @@ mod nested_defs_nodes {
                         match key.as_str() {
                             name if rt::same_name(name, "id") => {
                                 let kp_properties = kp.key("properties");
-                                if !(if C && !(C && failures.recording()) {
-                                    n7_defs_user_properties_id(
+                                if !rt::quick_first::<
+                                    C,
+                                >(
+                                    failures,
+                                    |failures| n7_defs_user_properties_id(
                                         rt::QUICK,
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
                                         depth,
                                         failures,
-                                    )?
-                                        || n7_defs_user_properties_id(
-                                            rt::COLLECT,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            depth,
-                                            failures,
-                                        )?
-                                } else {
-                                    n7_defs_user_properties_id(
-                                        mode,
+                                    ),
+                                    |failures| n7_defs_user_properties_id(
+                                        rt::COLLECT,
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
                                         depth,
                                         failures,
-                                    )?
-                                }) {
+                                    ),
+                                )? {
                                     if !C {
                                         return Ok(false);
                                     }
@@ -603,33 +599,27 @@ mod nested_defs_nodes {
                             name if rt::same_name(name, "login") => {
                                 seen |= 1 << 0;
                                 let kp_properties = kp.key("properties");
-                                if !(if C && !(C && failures.recording()) {
-                                    n8_defs_user_properties_login(
+                                if !rt::quick_first::<
+                                    C,
+                                >(
+                                    failures,
+                                    |failures| n8_defs_user_properties_login(
                                         rt::QUICK,
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
                                         depth,
                                         failures,
-                                    )?
-                                        || n8_defs_user_properties_login(
-                                            rt::COLLECT,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            depth,
-                                            failures,
-                                        )?
-                                } else {
-                                    n8_defs_user_properties_login(
-                                        mode,
+                                    ),
+                                    |failures| n8_defs_user_properties_login(
+                                        rt::COLLECT,
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
                                         depth,
                                         failures,
-                                    )?
-                                }) {
+                                    ),
+                                )? {
                                     if !C {
                                         return Ok(false);
                                     }

@@ -164,33 +164,27 @@ mod recursive_tree_nodes {
                                 seen |= 1 << 0;
                                 let kp_properties = kp.key("properties");
                                 if C {
-                                    if !(if C && !(C && failures.recording()) {
-                                        n2_properties_name(
+                                    if !rt::quick_first::<
+                                        C,
+                                    >(
+                                        failures,
+                                        |failures| n2_properties_name(
                                             rt::QUICK,
                                             value,
                                             &ip.key(key),
                                             &kp_properties.key(key),
                                             depth,
                                             failures,
-                                        )?
-                                            || n2_properties_name(
-                                                rt::COLLECT,
-                                                value,
-                                                &ip.key(key),
-                                                &kp_properties.key(key),
-                                                depth,
-                                                failures,
-                                            )?
-                                    } else {
-                                        n2_properties_name(
-                                            mode,
+                                        ),
+                                        |failures| n2_properties_name(
+                                            rt::COLLECT,
                                             value,
                                             &ip.key(key),
                                             &kp_properties.key(key),
                                             depth,
                                             failures,
-                                        )?
-                                    }) {
+                                        ),
+                                    )? {
                                         if !C {
                                             return Ok(false);
                                         }

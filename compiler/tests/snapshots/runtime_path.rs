@@ -86,7 +86,7 @@ mod flat_tool_nodes {
     use rt::Value;
     /// `toolschema:///schema.json#`
     pub(super) fn n0<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -126,33 +126,27 @@ mod flat_tool_nodes {
                                     name if rt::same_name(name, "site") => {
                                         matched = true;
                                         let kp_properties = kp.key("properties");
-                                        if !(if C && !(C && failures.recording()) {
-                                            n4_properties_site(
+                                        if !rt::quick_first::<
+                                            C,
+                                        >(
+                                            failures,
+                                            |failures| n4_properties_site(
                                                 rt::QUICK,
                                                 value,
                                                 &ip.key(key),
                                                 &kp_properties.key(key),
                                                 depth,
                                                 failures,
-                                            )?
-                                                || n4_properties_site(
-                                                    rt::COLLECT,
-                                                    value,
-                                                    &ip.key(key),
-                                                    &kp_properties.key(key),
-                                                    depth,
-                                                    failures,
-                                                )?
-                                        } else {
-                                            n4_properties_site(
-                                                mode,
+                                            ),
+                                            |failures| n4_properties_site(
+                                                rt::COLLECT,
                                                 value,
                                                 &ip.key(key),
                                                 &kp_properties.key(key),
                                                 depth,
                                                 failures,
-                                            )?
-                                        }) {
+                                            ),
+                                        )? {
                                             if !C {
                                                 return Ok(false);
                                             }
@@ -162,33 +156,27 @@ mod flat_tool_nodes {
                                     name if rt::same_name(name, "sort") => {
                                         matched = true;
                                         let kp_properties = kp.key("properties");
-                                        if !(if C && !(C && failures.recording()) {
-                                            n5_properties_sort(
+                                        if !rt::quick_first::<
+                                            C,
+                                        >(
+                                            failures,
+                                            |failures| n5_properties_sort(
                                                 rt::QUICK,
                                                 value,
                                                 &ip.key(key),
                                                 &kp_properties.key(key),
                                                 depth,
                                                 failures,
-                                            )?
-                                                || n5_properties_sort(
-                                                    rt::COLLECT,
-                                                    value,
-                                                    &ip.key(key),
-                                                    &kp_properties.key(key),
-                                                    depth,
-                                                    failures,
-                                                )?
-                                        } else {
-                                            n5_properties_sort(
-                                                mode,
+                                            ),
+                                            |failures| n5_properties_sort(
+                                                rt::COLLECT,
                                                 value,
                                                 &ip.key(key),
                                                 &kp_properties.key(key),
                                                 depth,
                                                 failures,
-                                            )?
-                                        }) {
+                                            ),
+                                        )? {
                                             if !C {
                                                 return Ok(false);
                                             }
@@ -203,33 +191,27 @@ mod flat_tool_nodes {
                                     name if rt::same_name(name, "exact") => {
                                         matched = true;
                                         let kp_properties = kp.key("properties");
-                                        if !(if C && !(C && failures.recording()) {
-                                            n1_properties_exact(
+                                        if !rt::quick_first::<
+                                            C,
+                                        >(
+                                            failures,
+                                            |failures| n1_properties_exact(
                                                 rt::QUICK,
                                                 value,
                                                 &ip.key(key),
                                                 &kp_properties.key(key),
                                                 depth,
                                                 failures,
-                                            )?
-                                                || n1_properties_exact(
-                                                    rt::COLLECT,
-                                                    value,
-                                                    &ip.key(key),
-                                                    &kp_properties.key(key),
-                                                    depth,
-                                                    failures,
-                                                )?
-                                        } else {
-                                            n1_properties_exact(
-                                                mode,
+                                            ),
+                                            |failures| n1_properties_exact(
+                                                rt::COLLECT,
                                                 value,
                                                 &ip.key(key),
                                                 &kp_properties.key(key),
                                                 depth,
                                                 failures,
-                                            )?
-                                        }) {
+                                            ),
+                                        )? {
                                             if !C {
                                                 return Ok(false);
                                             }
@@ -239,33 +221,27 @@ mod flat_tool_nodes {
                                     name if rt::same_name(name, "limit") => {
                                         matched = true;
                                         let kp_properties = kp.key("properties");
-                                        if !(if C && !(C && failures.recording()) {
-                                            n2_properties_limit(
+                                        if !rt::quick_first::<
+                                            C,
+                                        >(
+                                            failures,
+                                            |failures| n2_properties_limit(
                                                 rt::QUICK,
                                                 value,
                                                 &ip.key(key),
                                                 &kp_properties.key(key),
                                                 depth,
                                                 failures,
-                                            )?
-                                                || n2_properties_limit(
-                                                    rt::COLLECT,
-                                                    value,
-                                                    &ip.key(key),
-                                                    &kp_properties.key(key),
-                                                    depth,
-                                                    failures,
-                                                )?
-                                        } else {
-                                            n2_properties_limit(
-                                                mode,
+                                            ),
+                                            |failures| n2_properties_limit(
+                                                rt::COLLECT,
                                                 value,
                                                 &ip.key(key),
                                                 &kp_properties.key(key),
                                                 depth,
                                                 failures,
-                                            )?
-                                        }) {
+                                            ),
+                                        )? {
                                             if !C {
                                                 return Ok(false);
                                             }
@@ -276,33 +252,27 @@ mod flat_tool_nodes {
                                         matched = true;
                                         seen |= 1 << 0;
                                         let kp_properties = kp.key("properties");
-                                        if !(if C && !(C && failures.recording()) {
-                                            n3_properties_query(
+                                        if !rt::quick_first::<
+                                            C,
+                                        >(
+                                            failures,
+                                            |failures| n3_properties_query(
                                                 rt::QUICK,
                                                 value,
                                                 &ip.key(key),
                                                 &kp_properties.key(key),
                                                 depth,
                                                 failures,
-                                            )?
-                                                || n3_properties_query(
-                                                    rt::COLLECT,
-                                                    value,
-                                                    &ip.key(key),
-                                                    &kp_properties.key(key),
-                                                    depth,
-                                                    failures,
-                                                )?
-                                        } else {
-                                            n3_properties_query(
-                                                mode,
+                                            ),
+                                            |failures| n3_properties_query(
+                                                rt::COLLECT,
                                                 value,
                                                 &ip.key(key),
                                                 &kp_properties.key(key),
                                                 depth,
                                                 failures,
-                                            )?
-                                        }) {
+                                            ),
+                                        )? {
                                             if !C {
                                                 return Ok(false);
                                             }

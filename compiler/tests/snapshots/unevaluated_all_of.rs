@@ -339,7 +339,7 @@ mod unevaluated_all_of_nodes {
     }
     /// `toolschema:///schema.json#/allOf/0`
     pub(super) fn n1_allof_0<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -368,33 +368,27 @@ mod unevaluated_all_of_nodes {
                                 matched = true;
                                 seen |= 1 << 0;
                                 let kp_properties = kp.key("properties");
-                                if !(if C && !(C && failures.recording()) {
-                                    n9_allof_0_properties_path(
+                                if !rt::quick_first::<
+                                    C,
+                                >(
+                                    failures,
+                                    |failures| n9_allof_0_properties_path(
                                         rt::QUICK,
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
                                         depth,
                                         failures,
-                                    )?
-                                        || n9_allof_0_properties_path(
-                                            rt::COLLECT,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            depth,
-                                            failures,
-                                        )?
-                                } else {
-                                    n9_allof_0_properties_path(
-                                        mode,
+                                    ),
+                                    |failures| n9_allof_0_properties_path(
+                                        rt::COLLECT,
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
                                         depth,
                                         failures,
-                                    )?
-                                }) {
+                                    ),
+                                )? {
                                     if !C {
                                         return Ok(false);
                                     }
@@ -448,7 +442,7 @@ mod unevaluated_all_of_nodes {
     }
     /// `toolschema:///schema.json#/allOf/1`
     pub(super) fn n2_allof_1<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -475,33 +469,27 @@ mod unevaluated_all_of_nodes {
                             name if rt::same_name(name, "encoding") => {
                                 matched = true;
                                 let kp_properties = kp.key("properties");
-                                if !(if C && !(C && failures.recording()) {
-                                    n8_allof_1_properties_encoding(
+                                if !rt::quick_first::<
+                                    C,
+                                >(
+                                    failures,
+                                    |failures| n8_allof_1_properties_encoding(
                                         rt::QUICK,
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
                                         depth,
                                         failures,
-                                    )?
-                                        || n8_allof_1_properties_encoding(
-                                            rt::COLLECT,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            depth,
-                                            failures,
-                                        )?
-                                } else {
-                                    n8_allof_1_properties_encoding(
-                                        mode,
+                                    ),
+                                    |failures| n8_allof_1_properties_encoding(
+                                        rt::COLLECT,
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
                                         depth,
                                         failures,
-                                    )?
-                                }) {
+                                    ),
+                                )? {
                                     if !C {
                                         return Ok(false);
                                     }
@@ -541,7 +529,7 @@ mod unevaluated_all_of_nodes {
     }
     /// `toolschema:///schema.json#/anyOf/0`
     pub(super) fn n3_anyof_0<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -568,8 +556,11 @@ mod unevaluated_all_of_nodes {
                             name if rt::same_name(name, "start") => {
                                 matched = true;
                                 let kp_properties = kp.key("properties");
-                                if !(if C && !(C && failures.recording()) {
-                                    n6_anyof_1_properties_end(
+                                if !rt::quick_first::<
+                                    C,
+                                >(
+                                    failures,
+                                    |failures| n6_anyof_1_properties_end(
                                         rt::QUICK,
                                         1,
                                         value,
@@ -577,27 +568,17 @@ mod unevaluated_all_of_nodes {
                                         &kp_properties.key(key),
                                         depth,
                                         failures,
-                                    )?
-                                        || n6_anyof_1_properties_end(
-                                            rt::COLLECT,
-                                            1,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            depth,
-                                            failures,
-                                        )?
-                                } else {
-                                    n6_anyof_1_properties_end(
-                                        mode,
+                                    ),
+                                    |failures| n6_anyof_1_properties_end(
+                                        rt::COLLECT,
                                         1,
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
                                         depth,
                                         failures,
-                                    )?
-                                }) {
+                                    ),
+                                )? {
                                     if !C {
                                         return Ok(false);
                                     }
@@ -637,7 +618,7 @@ mod unevaluated_all_of_nodes {
     }
     /// `toolschema:///schema.json#/anyOf/1`
     pub(super) fn n4_anyof_1<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -664,8 +645,11 @@ mod unevaluated_all_of_nodes {
                             name if rt::same_name(name, "end") => {
                                 matched = true;
                                 let kp_properties = kp.key("properties");
-                                if !(if C && !(C && failures.recording()) {
-                                    n6_anyof_1_properties_end(
+                                if !rt::quick_first::<
+                                    C,
+                                >(
+                                    failures,
+                                    |failures| n6_anyof_1_properties_end(
                                         rt::QUICK,
                                         0,
                                         value,
@@ -673,27 +657,17 @@ mod unevaluated_all_of_nodes {
                                         &kp_properties.key(key),
                                         depth,
                                         failures,
-                                    )?
-                                        || n6_anyof_1_properties_end(
-                                            rt::COLLECT,
-                                            0,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            depth,
-                                            failures,
-                                        )?
-                                } else {
-                                    n6_anyof_1_properties_end(
-                                        mode,
+                                    ),
+                                    |failures| n6_anyof_1_properties_end(
+                                        rt::COLLECT,
                                         0,
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
                                         depth,
                                         failures,
-                                    )?
-                                }) {
+                                    ),
+                                )? {
                                     if !C {
                                         return Ok(false);
                                     }

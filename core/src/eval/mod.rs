@@ -36,7 +36,8 @@ pub use path::Path;
 pub use scope::Scope;
 pub use sink::{
     Annotates, COLLECT, Flow, Halt, Mode, QUICK, Sink, close_unit, evaluation,
-    evaluation_not_object, finish, is_valid_admitting, not_an_object, record, validate_admitting,
+    evaluation_not_object, finish, is_valid_admitting, not_an_object, quick_first, record,
+    validate_admitting,
 };
 pub use trace::Trace;
 pub(crate) use trace::{Entry, Unit};

@@ -813,8 +813,11 @@ mod meta_schema_nodes {
             } else {
                 scope
             };
-            if !(if C && !(C && failures.recording()) {
-                n19_defs_anchorstring(
+            if !rt::quick_first::<
+                C,
+            >(
+                failures,
+                |failures| n19_defs_anchorstring(
                     rt::QUICK,
                     v,
                     ip,
@@ -822,27 +825,17 @@ mod meta_schema_nodes {
                     scope,
                     depth,
                     failures,
-                )?
-                    || n19_defs_anchorstring(
-                        rt::COLLECT,
-                        v,
-                        ip,
-                        &kp.key("$ref"),
-                        scope,
-                        depth,
-                        failures,
-                    )?
-            } else {
-                n19_defs_anchorstring(
-                    mode,
+                ),
+                |failures| n19_defs_anchorstring(
+                    rt::COLLECT,
                     v,
                     ip,
                     &kp.key("$ref"),
                     scope,
                     depth,
                     failures,
-                )?
-            }) {
+                ),
+            )? {
                 if !C {
                     return Ok(false);
                 }
@@ -909,8 +902,11 @@ mod meta_schema_nodes {
             } else {
                 scope
             };
-            if !(if C && !(C && failures.recording()) {
-                n18_defs_urireferencestring(
+            if !rt::quick_first::<
+                C,
+            >(
+                failures,
+                |failures| n18_defs_urireferencestring(
                     rt::QUICK,
                     0,
                     v,
@@ -919,20 +915,9 @@ mod meta_schema_nodes {
                     scope,
                     depth,
                     failures,
-                )?
-                    || n18_defs_urireferencestring(
-                        rt::COLLECT,
-                        0,
-                        v,
-                        ip,
-                        &kp.key("$ref"),
-                        scope,
-                        depth,
-                        failures,
-                    )?
-            } else {
-                n18_defs_urireferencestring(
-                    mode,
+                ),
+                |failures| n18_defs_urireferencestring(
+                    rt::COLLECT,
                     0,
                     v,
                     ip,
@@ -940,8 +925,8 @@ mod meta_schema_nodes {
                     scope,
                     depth,
                     failures,
-                )?
-            }) {
+                ),
+            )? {
                 if !C {
                     return Ok(false);
                 }
@@ -1523,8 +1508,11 @@ mod meta_schema_nodes {
                     }
                     let kp_items = kp.key("items");
                     for (i, item) in items.iter().enumerate() {
-                        if !(if C && !(C && failures.recording()) {
-                            n16_defs_stringarray_items(
+                        if !rt::quick_first::<
+                            C,
+                        >(
+                            failures,
+                            |failures| n16_defs_stringarray_items(
                                 rt::QUICK,
                                 0,
                                 item,
@@ -1533,20 +1521,9 @@ mod meta_schema_nodes {
                                 scope,
                                 depth,
                                 failures,
-                            )?
-                                || n16_defs_stringarray_items(
-                                    rt::COLLECT,
-                                    0,
-                                    item,
-                                    &ip.index(i),
-                                    &kp_items,
-                                    scope,
-                                    depth,
-                                    failures,
-                                )?
-                        } else {
-                            n16_defs_stringarray_items(
-                                mode,
+                            ),
+                            |failures| n16_defs_stringarray_items(
+                                rt::COLLECT,
                                 0,
                                 item,
                                 &ip.index(i),
@@ -1554,8 +1531,8 @@ mod meta_schema_nodes {
                                 scope,
                                 depth,
                                 failures,
-                            )?
-                        }) {
+                            ),
+                        )? {
                             if !C {
                                 return Ok(false);
                             }
@@ -1898,8 +1875,11 @@ mod meta_schema_nodes {
                             name if rt::same_name(name, "contentEncoding") => {
                                 let kp_properties = kp.key("properties");
                                 if C {
-                                    if !(if C && !(C && failures.recording()) {
-                                        n21_properties_contentencoding(
+                                    if !rt::quick_first::<
+                                        C,
+                                    >(
+                                        failures,
+                                        |failures| n21_properties_contentencoding(
                                             rt::QUICK,
                                             0,
                                             value,
@@ -1908,20 +1888,9 @@ mod meta_schema_nodes {
                                             scope,
                                             depth,
                                             failures,
-                                        )?
-                                            || n21_properties_contentencoding(
-                                                rt::COLLECT,
-                                                0,
-                                                value,
-                                                &ip.key(key),
-                                                &kp_properties.key(key),
-                                                scope,
-                                                depth,
-                                                failures,
-                                            )?
-                                    } else {
-                                        n21_properties_contentencoding(
-                                            mode,
+                                        ),
+                                        |failures| n21_properties_contentencoding(
+                                            rt::COLLECT,
                                             0,
                                             value,
                                             &ip.key(key),
@@ -1929,8 +1898,8 @@ mod meta_schema_nodes {
                                             scope,
                                             depth,
                                             failures,
-                                        )?
-                                    }) {
+                                        ),
+                                    )? {
                                         if !C {
                                             return Ok(false);
                                         }
@@ -1941,8 +1910,11 @@ mod meta_schema_nodes {
                             name if rt::same_name(name, "contentMediaType") => {
                                 let kp_properties = kp.key("properties");
                                 if C {
-                                    if !(if C && !(C && failures.recording()) {
-                                        n21_properties_contentencoding(
+                                    if !rt::quick_first::<
+                                        C,
+                                    >(
+                                        failures,
+                                        |failures| n21_properties_contentencoding(
                                             rt::QUICK,
                                             1,
                                             value,
@@ -1951,20 +1923,9 @@ mod meta_schema_nodes {
                                             scope,
                                             depth,
                                             failures,
-                                        )?
-                                            || n21_properties_contentencoding(
-                                                rt::COLLECT,
-                                                1,
-                                                value,
-                                                &ip.key(key),
-                                                &kp_properties.key(key),
-                                                scope,
-                                                depth,
-                                                failures,
-                                            )?
-                                    } else {
-                                        n21_properties_contentencoding(
-                                            mode,
+                                        ),
+                                        |failures| n21_properties_contentencoding(
+                                            rt::COLLECT,
                                             1,
                                             value,
                                             &ip.key(key),
@@ -1972,8 +1933,8 @@ mod meta_schema_nodes {
                                             scope,
                                             depth,
                                             failures,
-                                        )?
-                                    }) {
+                                        ),
+                                    )? {
                                         if !C {
                                             return Ok(false);
                                         }
@@ -2227,8 +2188,11 @@ mod meta_schema_nodes {
                         match key.as_str() {
                             name if rt::same_name(name, "format") => {
                                 let kp_properties = kp.key("properties");
-                                if !(if C && !(C && failures.recording()) {
-                                    n25_properties_format(
+                                if !rt::quick_first::<
+                                    C,
+                                >(
+                                    failures,
+                                    |failures| n25_properties_format(
                                         rt::QUICK,
                                         value,
                                         &ip.key(key),
@@ -2236,27 +2200,17 @@ mod meta_schema_nodes {
                                         scope,
                                         depth,
                                         failures,
-                                    )?
-                                        || n25_properties_format(
-                                            rt::COLLECT,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )?
-                                } else {
-                                    n25_properties_format(
-                                        mode,
+                                    ),
+                                    |failures| n25_properties_format(
+                                        rt::COLLECT,
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
                                         scope,
                                         depth,
                                         failures,
-                                    )?
-                                }) {
+                                    ),
+                                )? {
                                     if !C {
                                         return Ok(false);
                                     }
@@ -2506,8 +2460,11 @@ mod meta_schema_nodes {
                                     name if rt::same_name(name, "title") => {
                                         let kp_properties = kp.key("properties");
                                         if C {
-                                            if !(if C && !(C && failures.recording()) {
-                                                n29_properties_description(
+                                            if !rt::quick_first::<
+                                                C,
+                                            >(
+                                                failures,
+                                                |failures| n29_properties_description(
                                                     rt::QUICK,
                                                     1,
                                                     value,
@@ -2516,20 +2473,9 @@ mod meta_schema_nodes {
                                                     scope,
                                                     depth,
                                                     failures,
-                                                )?
-                                                    || n29_properties_description(
-                                                        rt::COLLECT,
-                                                        1,
-                                                        value,
-                                                        &ip.key(key),
-                                                        &kp_properties.key(key),
-                                                        scope,
-                                                        depth,
-                                                        failures,
-                                                    )?
-                                            } else {
-                                                n29_properties_description(
-                                                    mode,
+                                                ),
+                                                |failures| n29_properties_description(
+                                                    rt::COLLECT,
                                                     1,
                                                     value,
                                                     &ip.key(key),
@@ -2537,8 +2483,8 @@ mod meta_schema_nodes {
                                                     scope,
                                                     depth,
                                                     failures,
-                                                )?
-                                            }) {
+                                                ),
+                                            )? {
                                                 if !C {
                                                     return Ok(false);
                                                 }
@@ -2590,8 +2536,11 @@ mod meta_schema_nodes {
                                     name if rt::same_name(name, "readOnly") => {
                                         let kp_properties = kp.key("properties");
                                         if C {
-                                            if !(if C && !(C && failures.recording()) {
-                                                n28_properties_deprecated(
+                                            if !rt::quick_first::<
+                                                C,
+                                            >(
+                                                failures,
+                                                |failures| n28_properties_deprecated(
                                                     rt::QUICK,
                                                     1,
                                                     value,
@@ -2600,20 +2549,9 @@ mod meta_schema_nodes {
                                                     scope,
                                                     depth,
                                                     failures,
-                                                )?
-                                                    || n28_properties_deprecated(
-                                                        rt::COLLECT,
-                                                        1,
-                                                        value,
-                                                        &ip.key(key),
-                                                        &kp_properties.key(key),
-                                                        scope,
-                                                        depth,
-                                                        failures,
-                                                    )?
-                                            } else {
-                                                n28_properties_deprecated(
-                                                    mode,
+                                                ),
+                                                |failures| n28_properties_deprecated(
+                                                    rt::COLLECT,
                                                     1,
                                                     value,
                                                     &ip.key(key),
@@ -2621,8 +2559,8 @@ mod meta_schema_nodes {
                                                     scope,
                                                     depth,
                                                     failures,
-                                                )?
-                                            }) {
+                                                ),
+                                            )? {
                                                 if !C {
                                                     return Ok(false);
                                                 }
@@ -2638,8 +2576,11 @@ mod meta_schema_nodes {
                                     name if rt::same_name(name, "writeOnly") => {
                                         let kp_properties = kp.key("properties");
                                         if C {
-                                            if !(if C && !(C && failures.recording()) {
-                                                n28_properties_deprecated(
+                                            if !rt::quick_first::<
+                                                C,
+                                            >(
+                                                failures,
+                                                |failures| n28_properties_deprecated(
                                                     rt::QUICK,
                                                     2,
                                                     value,
@@ -2648,20 +2589,9 @@ mod meta_schema_nodes {
                                                     scope,
                                                     depth,
                                                     failures,
-                                                )?
-                                                    || n28_properties_deprecated(
-                                                        rt::COLLECT,
-                                                        2,
-                                                        value,
-                                                        &ip.key(key),
-                                                        &kp_properties.key(key),
-                                                        scope,
-                                                        depth,
-                                                        failures,
-                                                    )?
-                                            } else {
-                                                n28_properties_deprecated(
-                                                    mode,
+                                                ),
+                                                |failures| n28_properties_deprecated(
+                                                    rt::COLLECT,
                                                     2,
                                                     value,
                                                     &ip.key(key),
@@ -2669,8 +2599,8 @@ mod meta_schema_nodes {
                                                     scope,
                                                     depth,
                                                     failures,
-                                                )?
-                                            }) {
+                                                ),
+                                            )? {
                                                 if !C {
                                                     return Ok(false);
                                                 }
@@ -2686,8 +2616,11 @@ mod meta_schema_nodes {
                                     name if rt::same_name(name, "deprecated") => {
                                         let kp_properties = kp.key("properties");
                                         if C {
-                                            if !(if C && !(C && failures.recording()) {
-                                                n28_properties_deprecated(
+                                            if !rt::quick_first::<
+                                                C,
+                                            >(
+                                                failures,
+                                                |failures| n28_properties_deprecated(
                                                     rt::QUICK,
                                                     0,
                                                     value,
@@ -2696,20 +2629,9 @@ mod meta_schema_nodes {
                                                     scope,
                                                     depth,
                                                     failures,
-                                                )?
-                                                    || n28_properties_deprecated(
-                                                        rt::COLLECT,
-                                                        0,
-                                                        value,
-                                                        &ip.key(key),
-                                                        &kp_properties.key(key),
-                                                        scope,
-                                                        depth,
-                                                        failures,
-                                                    )?
-                                            } else {
-                                                n28_properties_deprecated(
-                                                    mode,
+                                                ),
+                                                |failures| n28_properties_deprecated(
+                                                    rt::COLLECT,
                                                     0,
                                                     value,
                                                     &ip.key(key),
@@ -2717,8 +2639,8 @@ mod meta_schema_nodes {
                                                     scope,
                                                     depth,
                                                     failures,
-                                                )?
-                                            }) {
+                                                ),
+                                            )? {
                                                 if !C {
                                                     return Ok(false);
                                                 }
@@ -2734,8 +2656,11 @@ mod meta_schema_nodes {
                                     name if rt::same_name(name, "description") => {
                                         let kp_properties = kp.key("properties");
                                         if C {
-                                            if !(if C && !(C && failures.recording()) {
-                                                n29_properties_description(
+                                            if !rt::quick_first::<
+                                                C,
+                                            >(
+                                                failures,
+                                                |failures| n29_properties_description(
                                                     rt::QUICK,
                                                     0,
                                                     value,
@@ -2744,20 +2669,9 @@ mod meta_schema_nodes {
                                                     scope,
                                                     depth,
                                                     failures,
-                                                )?
-                                                    || n29_properties_description(
-                                                        rt::COLLECT,
-                                                        0,
-                                                        value,
-                                                        &ip.key(key),
-                                                        &kp_properties.key(key),
-                                                        scope,
-                                                        depth,
-                                                        failures,
-                                                    )?
-                                            } else {
-                                                n29_properties_description(
-                                                    mode,
+                                                ),
+                                                |failures| n29_properties_description(
+                                                    rt::COLLECT,
                                                     0,
                                                     value,
                                                     &ip.key(key),
@@ -2765,8 +2679,8 @@ mod meta_schema_nodes {
                                                     scope,
                                                     depth,
                                                     failures,
-                                                )?
-                                            }) {
+                                                ),
+                                            )? {
                                                 if !C {
                                                     return Ok(false);
                                                 }
@@ -3237,8 +3151,11 @@ mod meta_schema_nodes {
                                     name if rt::same_name(name, "maximum") => {
                                         let kp_properties = kp.key("properties");
                                         if C {
-                                            if !(if C && !(C && failures.recording()) {
-                                                n39_properties_exclusivemaximum(
+                                            if !rt::quick_first::<
+                                                C,
+                                            >(
+                                                failures,
+                                                |failures| n39_properties_exclusivemaximum(
                                                     rt::QUICK,
                                                     2,
                                                     value,
@@ -3247,20 +3164,9 @@ mod meta_schema_nodes {
                                                     scope,
                                                     depth,
                                                     failures,
-                                                )?
-                                                    || n39_properties_exclusivemaximum(
-                                                        rt::COLLECT,
-                                                        2,
-                                                        value,
-                                                        &ip.key(key),
-                                                        &kp_properties.key(key),
-                                                        scope,
-                                                        depth,
-                                                        failures,
-                                                    )?
-                                            } else {
-                                                n39_properties_exclusivemaximum(
-                                                    mode,
+                                                ),
+                                                |failures| n39_properties_exclusivemaximum(
+                                                    rt::COLLECT,
                                                     2,
                                                     value,
                                                     &ip.key(key),
@@ -3268,8 +3174,8 @@ mod meta_schema_nodes {
                                                     scope,
                                                     depth,
                                                     failures,
-                                                )?
-                                            }) {
+                                                ),
+                                            )? {
                                                 if !C {
                                                     return Ok(false);
                                                 }
@@ -3280,8 +3186,11 @@ mod meta_schema_nodes {
                                     name if rt::same_name(name, "minimum") => {
                                         let kp_properties = kp.key("properties");
                                         if C {
-                                            if !(if C && !(C && failures.recording()) {
-                                                n39_properties_exclusivemaximum(
+                                            if !rt::quick_first::<
+                                                C,
+                                            >(
+                                                failures,
+                                                |failures| n39_properties_exclusivemaximum(
                                                     rt::QUICK,
                                                     3,
                                                     value,
@@ -3290,20 +3199,9 @@ mod meta_schema_nodes {
                                                     scope,
                                                     depth,
                                                     failures,
-                                                )?
-                                                    || n39_properties_exclusivemaximum(
-                                                        rt::COLLECT,
-                                                        3,
-                                                        value,
-                                                        &ip.key(key),
-                                                        &kp_properties.key(key),
-                                                        scope,
-                                                        depth,
-                                                        failures,
-                                                    )?
-                                            } else {
-                                                n39_properties_exclusivemaximum(
-                                                    mode,
+                                                ),
+                                                |failures| n39_properties_exclusivemaximum(
+                                                    rt::COLLECT,
                                                     3,
                                                     value,
                                                     &ip.key(key),
@@ -3311,8 +3209,8 @@ mod meta_schema_nodes {
                                                     scope,
                                                     depth,
                                                     failures,
-                                                )?
-                                            }) {
+                                                ),
+                                            )? {
                                                 if !C {
                                                     return Ok(false);
                                                 }
@@ -3323,8 +3221,11 @@ mod meta_schema_nodes {
                                     name if rt::same_name(name, "pattern") => {
                                         let kp_properties = kp.key("properties");
                                         if C {
-                                            if !(if C && !(C && failures.recording()) {
-                                                n16_defs_stringarray_items(
+                                            if !rt::quick_first::<
+                                                C,
+                                            >(
+                                                failures,
+                                                |failures| n16_defs_stringarray_items(
                                                     rt::QUICK,
                                                     1,
                                                     value,
@@ -3333,20 +3234,9 @@ mod meta_schema_nodes {
                                                     scope,
                                                     depth,
                                                     failures,
-                                                )?
-                                                    || n16_defs_stringarray_items(
-                                                        rt::COLLECT,
-                                                        1,
-                                                        value,
-                                                        &ip.key(key),
-                                                        &kp_properties.key(key),
-                                                        scope,
-                                                        depth,
-                                                        failures,
-                                                    )?
-                                            } else {
-                                                n16_defs_stringarray_items(
-                                                    mode,
+                                                ),
+                                                |failures| n16_defs_stringarray_items(
+                                                    rt::COLLECT,
                                                     1,
                                                     value,
                                                     &ip.key(key),
@@ -3354,8 +3244,8 @@ mod meta_schema_nodes {
                                                     scope,
                                                     depth,
                                                     failures,
-                                                )?
-                                            }) {
+                                                ),
+                                            )? {
                                                 if !C {
                                                     return Ok(false);
                                                 }
@@ -3471,8 +3361,11 @@ mod meta_schema_nodes {
                                     name if rt::same_name(name, "multipleOf") => {
                                         let kp_properties = kp.key("properties");
                                         if C {
-                                            if !(if C && !(C && failures.recording()) {
-                                                n51_properties_multipleof(
+                                            if !rt::quick_first::<
+                                                C,
+                                            >(
+                                                failures,
+                                                |failures| n51_properties_multipleof(
                                                     rt::QUICK,
                                                     value,
                                                     &ip.key(key),
@@ -3480,27 +3373,17 @@ mod meta_schema_nodes {
                                                     scope,
                                                     depth,
                                                     failures,
-                                                )?
-                                                    || n51_properties_multipleof(
-                                                        rt::COLLECT,
-                                                        value,
-                                                        &ip.key(key),
-                                                        &kp_properties.key(key),
-                                                        scope,
-                                                        depth,
-                                                        failures,
-                                                    )?
-                                            } else {
-                                                n51_properties_multipleof(
-                                                    mode,
+                                                ),
+                                                |failures| n51_properties_multipleof(
+                                                    rt::COLLECT,
                                                     value,
                                                     &ip.key(key),
                                                     &kp_properties.key(key),
                                                     scope,
                                                     depth,
                                                     failures,
-                                                )?
-                                            }) {
+                                                ),
+                                            )? {
                                                 if !C {
                                                     return Ok(false);
                                                 }
@@ -3552,8 +3435,11 @@ mod meta_schema_nodes {
                                     name if rt::same_name(name, "uniqueItems") => {
                                         let kp_properties = kp.key("properties");
                                         if C {
-                                            if !(if C && !(C && failures.recording()) {
-                                                n55_properties_uniqueitems(
+                                            if !rt::quick_first::<
+                                                C,
+                                            >(
+                                                failures,
+                                                |failures| n55_properties_uniqueitems(
                                                     rt::QUICK,
                                                     value,
                                                     &ip.key(key),
@@ -3561,27 +3447,17 @@ mod meta_schema_nodes {
                                                     scope,
                                                     depth,
                                                     failures,
-                                                )?
-                                                    || n55_properties_uniqueitems(
-                                                        rt::COLLECT,
-                                                        value,
-                                                        &ip.key(key),
-                                                        &kp_properties.key(key),
-                                                        scope,
-                                                        depth,
-                                                        failures,
-                                                    )?
-                                            } else {
-                                                n55_properties_uniqueitems(
-                                                    mode,
+                                                ),
+                                                |failures| n55_properties_uniqueitems(
+                                                    rt::COLLECT,
                                                     value,
                                                     &ip.key(key),
                                                     &kp_properties.key(key),
                                                     scope,
                                                     depth,
                                                     failures,
-                                                )?
-                                            }) {
+                                                ),
+                                            )? {
                                                 if !C {
                                                     return Ok(false);
                                                 }
@@ -3638,8 +3514,11 @@ mod meta_schema_nodes {
                                     name if rt::same_name(name, "exclusiveMaximum") => {
                                         let kp_properties = kp.key("properties");
                                         if C {
-                                            if !(if C && !(C && failures.recording()) {
-                                                n39_properties_exclusivemaximum(
+                                            if !rt::quick_first::<
+                                                C,
+                                            >(
+                                                failures,
+                                                |failures| n39_properties_exclusivemaximum(
                                                     rt::QUICK,
                                                     0,
                                                     value,
@@ -3648,20 +3527,9 @@ mod meta_schema_nodes {
                                                     scope,
                                                     depth,
                                                     failures,
-                                                )?
-                                                    || n39_properties_exclusivemaximum(
-                                                        rt::COLLECT,
-                                                        0,
-                                                        value,
-                                                        &ip.key(key),
-                                                        &kp_properties.key(key),
-                                                        scope,
-                                                        depth,
-                                                        failures,
-                                                    )?
-                                            } else {
-                                                n39_properties_exclusivemaximum(
-                                                    mode,
+                                                ),
+                                                |failures| n39_properties_exclusivemaximum(
+                                                    rt::COLLECT,
                                                     0,
                                                     value,
                                                     &ip.key(key),
@@ -3669,8 +3537,8 @@ mod meta_schema_nodes {
                                                     scope,
                                                     depth,
                                                     failures,
-                                                )?
-                                            }) {
+                                                ),
+                                            )? {
                                                 if !C {
                                                     return Ok(false);
                                                 }
@@ -3681,8 +3549,11 @@ mod meta_schema_nodes {
                                     name if rt::same_name(name, "exclusiveMinimum") => {
                                         let kp_properties = kp.key("properties");
                                         if C {
-                                            if !(if C && !(C && failures.recording()) {
-                                                n39_properties_exclusivemaximum(
+                                            if !rt::quick_first::<
+                                                C,
+                                            >(
+                                                failures,
+                                                |failures| n39_properties_exclusivemaximum(
                                                     rt::QUICK,
                                                     1,
                                                     value,
@@ -3691,20 +3562,9 @@ mod meta_schema_nodes {
                                                     scope,
                                                     depth,
                                                     failures,
-                                                )?
-                                                    || n39_properties_exclusivemaximum(
-                                                        rt::COLLECT,
-                                                        1,
-                                                        value,
-                                                        &ip.key(key),
-                                                        &kp_properties.key(key),
-                                                        scope,
-                                                        depth,
-                                                        failures,
-                                                    )?
-                                            } else {
-                                                n39_properties_exclusivemaximum(
-                                                    mode,
+                                                ),
+                                                |failures| n39_properties_exclusivemaximum(
+                                                    rt::COLLECT,
                                                     1,
                                                     value,
                                                     &ip.key(key),
@@ -3712,8 +3572,8 @@ mod meta_schema_nodes {
                                                     scope,
                                                     depth,
                                                     failures,
-                                                )?
-                                            }) {
+                                                ),
+                                            )? {
                                                 if !C {
                                                     return Ok(false);
                                                 }
@@ -4049,8 +3909,11 @@ mod meta_schema_nodes {
             } else {
                 scope
             };
-            if !(if C && !(C && failures.recording()) {
-                n61_defs_nonnegativeinteger(
+            if !rt::quick_first::<
+                C,
+            >(
+                failures,
+                |failures| n61_defs_nonnegativeinteger(
                     rt::QUICK,
                     v,
                     ip,
@@ -4058,27 +3921,17 @@ mod meta_schema_nodes {
                     scope,
                     depth,
                     failures,
-                )?
-                    || n61_defs_nonnegativeinteger(
-                        rt::COLLECT,
-                        v,
-                        ip,
-                        &kp.key("$ref"),
-                        scope,
-                        depth,
-                        failures,
-                    )?
-            } else {
-                n61_defs_nonnegativeinteger(
-                    mode,
+                ),
+                |failures| n61_defs_nonnegativeinteger(
+                    rt::COLLECT,
                     v,
                     ip,
                     &kp.key("$ref"),
                     scope,
                     depth,
                     failures,
-                )?
-            }) {
+                ),
+            )? {
                 if !C {
                     return Ok(false);
                 }
@@ -4536,8 +4389,11 @@ mod meta_schema_nodes {
             } else {
                 scope
             };
-            if !(if C && !(C && failures.recording()) {
-                n59_defs_simpletypes(
+            if !rt::quick_first::<
+                C,
+            >(
+                failures,
+                |failures| n59_defs_simpletypes(
                     rt::QUICK,
                     v,
                     ip,
@@ -4545,27 +4401,17 @@ mod meta_schema_nodes {
                     scope,
                     depth,
                     failures,
-                )?
-                    || n59_defs_simpletypes(
-                        rt::COLLECT,
-                        v,
-                        ip,
-                        &kp.key("$ref"),
-                        scope,
-                        depth,
-                        failures,
-                    )?
-            } else {
-                n59_defs_simpletypes(
-                    mode,
+                ),
+                |failures| n59_defs_simpletypes(
+                    rt::COLLECT,
                     v,
                     ip,
                     &kp.key("$ref"),
                     scope,
                     depth,
                     failures,
-                )?
-            }) {
+                ),
+            )? {
                 if !C {
                     return Ok(false);
                 }
@@ -6138,8 +5984,11 @@ mod meta_schema_nodes {
                                     name if rt::same_name(name, "$comment") => {
                                         let kp_properties = kp.key("properties");
                                         if C {
-                                            if !(if C && !(C && failures.recording()) {
-                                                n18_defs_urireferencestring(
+                                            if !rt::quick_first::<
+                                                C,
+                                            >(
+                                                failures,
+                                                |failures| n18_defs_urireferencestring(
                                                     rt::QUICK,
                                                     1,
                                                     value,
@@ -6148,20 +5997,9 @@ mod meta_schema_nodes {
                                                     scope,
                                                     depth,
                                                     failures,
-                                                )?
-                                                    || n18_defs_urireferencestring(
-                                                        rt::COLLECT,
-                                                        1,
-                                                        value,
-                                                        &ip.key(key),
-                                                        &kp_properties.key(key),
-                                                        scope,
-                                                        depth,
-                                                        failures,
-                                                    )?
-                                            } else {
-                                                n18_defs_urireferencestring(
-                                                    mode,
+                                                ),
+                                                |failures| n18_defs_urireferencestring(
+                                                    rt::COLLECT,
                                                     1,
                                                     value,
                                                     &ip.key(key),
@@ -6169,8 +6007,8 @@ mod meta_schema_nodes {
                                                     scope,
                                                     depth,
                                                     failures,
-                                                )?
-                                            }) {
+                                                ),
+                                            )? {
                                                 if !C {
                                                     return Ok(false);
                                                 }
@@ -6304,8 +6142,11 @@ mod meta_schema_nodes {
             } else {
                 scope
             };
-            if !(if C && !(C && failures.recording()) {
-                n19_defs_anchorstring(
+            if !rt::quick_first::<
+                C,
+            >(
+                failures,
+                |failures| n19_defs_anchorstring(
                     rt::QUICK,
                     v,
                     ip,
@@ -6313,27 +6154,17 @@ mod meta_schema_nodes {
                     scope,
                     depth,
                     failures,
-                )?
-                    || n19_defs_anchorstring(
-                        rt::COLLECT,
-                        v,
-                        ip,
-                        &kp.key("$ref"),
-                        scope,
-                        depth,
-                        failures,
-                    )?
-            } else {
-                n19_defs_anchorstring(
-                    mode,
+                ),
+                |failures| n19_defs_anchorstring(
+                    rt::COLLECT,
                     v,
                     ip,
                     &kp.key("$ref"),
                     scope,
                     depth,
                     failures,
-                )?
-            }) {
+                ),
+            )? {
                 if !C {
                     return Ok(false);
                 }
@@ -6483,8 +6314,11 @@ mod meta_schema_nodes {
             } else {
                 scope
             };
-            if !(if C && !(C && failures.recording()) {
-                n18_defs_urireferencestring(
+            if !rt::quick_first::<
+                C,
+            >(
+                failures,
+                |failures| n18_defs_urireferencestring(
                     rt::QUICK,
                     {
                         static AT: [usize; 4] = [0, 0, 2, 2];
@@ -6496,23 +6330,9 @@ mod meta_schema_nodes {
                     scope,
                     depth,
                     failures,
-                )?
-                    || n18_defs_urireferencestring(
-                        rt::COLLECT,
-                        {
-                            static AT: [usize; 4] = [0, 0, 2, 2];
-                            AT[at]
-                        },
-                        v,
-                        ip,
-                        &kp.key("$ref"),
-                        scope,
-                        depth,
-                        failures,
-                    )?
-            } else {
-                n18_defs_urireferencestring(
-                    mode,
+                ),
+                |failures| n18_defs_urireferencestring(
+                    rt::COLLECT,
                     {
                         static AT: [usize; 4] = [0, 0, 2, 2];
                         AT[at]
@@ -6523,8 +6343,8 @@ mod meta_schema_nodes {
                     scope,
                     depth,
                     failures,
-                )?
-            }) {
+                ),
+            )? {
                 if !C {
                     return Ok(false);
                 }
@@ -6636,8 +6456,11 @@ mod meta_schema_nodes {
             } else {
                 scope
             };
-            if !(if C && !(C && failures.recording()) {
-                n18_defs_urireferencestring(
+            if !rt::quick_first::<
+                C,
+            >(
+                failures,
+                |failures| n18_defs_urireferencestring(
                     rt::QUICK,
                     0,
                     v,
@@ -6646,20 +6469,9 @@ mod meta_schema_nodes {
                     scope,
                     depth,
                     failures,
-                )?
-                    || n18_defs_urireferencestring(
-                        rt::COLLECT,
-                        0,
-                        v,
-                        ip,
-                        &kp.key("$ref"),
-                        scope,
-                        depth,
-                        failures,
-                    )?
-            } else {
-                n18_defs_urireferencestring(
-                    mode,
+                ),
+                |failures| n18_defs_urireferencestring(
+                    rt::COLLECT,
                     0,
                     v,
                     ip,
@@ -6667,8 +6479,8 @@ mod meta_schema_nodes {
                     scope,
                     depth,
                     failures,
-                )?
-            }) {
+                ),
+            )? {
                 if !C {
                     return Ok(false);
                 }
@@ -6775,8 +6587,11 @@ mod meta_schema_nodes {
             match v {
                 Value::Object(map) => {
                     for (key, value) in map {
-                        if !(if C && !(C && failures.recording()) {
-                            n99_vocabulary_additionalproperties(
+                        if !rt::quick_first::<
+                            C,
+                        >(
+                            failures,
+                            |failures| n99_vocabulary_additionalproperties(
                                 rt::QUICK,
                                 value,
                                 &ip.key(key),
@@ -6784,27 +6599,17 @@ mod meta_schema_nodes {
                                 scope,
                                 depth,
                                 failures,
-                            )?
-                                || n99_vocabulary_additionalproperties(
-                                    rt::COLLECT,
-                                    value,
-                                    &ip.key(key),
-                                    &kp.key("additionalProperties"),
-                                    scope,
-                                    depth,
-                                    failures,
-                                )?
-                        } else {
-                            n99_vocabulary_additionalproperties(
-                                mode,
+                            ),
+                            |failures| n99_vocabulary_additionalproperties(
+                                rt::COLLECT,
                                 value,
                                 &ip.key(key),
                                 &kp.key("additionalProperties"),
                                 scope,
                                 depth,
                                 failures,
-                            )?
-                        }) {
+                            ),
+                        )? {
                             if !C {
                                 return Ok(false);
                             }
