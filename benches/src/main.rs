@@ -704,32 +704,43 @@ fn main() {
         cases.retain(|c| c.key.contains(key.as_str()) || c.label.contains(key.as_str()));
     }
     // `--profile N`: run engine N's is_valid (with `--full`, its full error collection) over the
-    // selected cases for a few seconds, for a profiler to sample.
-    if let Some(n) = args
+    // selected cases for a few seconds, for a profiler to sample. `--profile N,M` runs several
+    // engines in turn, and `--full both` both is_valid and full error collection, so that one
+    // profile holds them all (each under its own `Engine` method). `--rounds R` makes R passes
+    // over the cases instead of timing, so that instruction counts repeat exactly.
+    if let Some(engines) = args
         .iter()
         .position(|a| a == "--profile")
         .and_then(|i| args.get(i + 1))
     {
-        let n: usize = n.parse().expect("--profile takes an engine index");
-        let full = args.iter().any(|a| a == "--full");
-        let start = Instant::now();
-        let mut next = cases.iter().cycle();
-        let mut calls = 0u64;
-        while !cases.is_empty() && start.elapsed() < Duration::from_secs(4) {
-            // Many calls between clock reads, so that a single small case is what is sampled.
-            for c in next.by_ref().take(64) {
-                calls += 1;
-                if let Some(e) = &c.engines[n] {
-                    if full {
-                        black_box(e.errors(black_box(&c.instance)));
-                    } else {
-                        black_box(e.is_valid(black_box(&c.instance)));
-                    }
-                }
+        let engines: Vec<usize> = engines
+            .split(',')
+            .map(|n| n.parse().expect("--profile takes engine indexes"))
+            .collect();
+        let flag = args.iter().position(|a| a == "--full");
+        let both = flag
+            .and_then(|i| args.get(i + 1))
+            .is_some_and(|a| a == "both");
+        let modes: &[bool] = match (flag, both) {
+            (_, true) => &[false, true],
+            (Some(_), false) => &[true],
+            (None, _) => &[false],
+        };
+        let rounds: Option<u64> = args
+            .iter()
+            .position(|a| a == "--rounds")
+            .and_then(|i| args.get(i + 1))
+            .map(|r| r.parse().expect("--rounds takes a count"));
+        for &n in &engines {
+            for &full in modes {
+                let calls = profile(&cases, n, full, rounds);
+                // For turning a profile's counts into counts per call.
+                eprintln!(
+                    "engine {n} {}: {calls} calls",
+                    if full { "full" } else { "is_valid" }
+                );
             }
         }
-        // For turning a profile's counts into counts per call.
-        eprintln!("{calls} calls");
         return;
     }
 
@@ -804,5 +815,33 @@ fn main() {
         for d in disagreements.iter().chain(&skipped) {
             println!("- {d}");
         }
+    }
+}
+
+/// Runs engine `n`'s is_valid (or, when `full`, its full error collection) over `cases`:
+/// `rounds` passes when given, otherwise for a few seconds. Returns the calls made.
+fn profile(cases: &[Case], n: usize, full: bool, rounds: Option<u64>) -> u64 {
+    let start = Instant::now();
+    let mut calls = 0u64;
+    let mut round = 0u64;
+    loop {
+        let done = match rounds {
+            Some(r) => round == r,
+            None => start.elapsed() >= Duration::from_secs(4),
+        };
+        if done || cases.is_empty() {
+            return calls;
+        }
+        for c in cases {
+            if let Some(e) = &c.engines[n] {
+                calls += 1;
+                if full {
+                    black_box(e.errors(black_box(&c.instance)));
+                } else {
+                    black_box(e.is_valid(black_box(&c.instance)));
+                }
+            }
+        }
+        round += 1;
     }
 }
