@@ -360,8 +360,22 @@ impl<'a> Cx<'a> {
         } else {
             quote! {}
         };
+        // The root's function has one caller per flavour: worth inlining into callers in
+        // other codegen units, which `#[inline]` makes possible. A leaf's quick flavour is a
+        // few comparisons, called from both flavours of its parent (collecting checks quick
+        // first), so the optimizer's cost model leaves it out of line unless told.
+        let inline = if naming {
+            quote! {}
+        } else if node.leaf {
+            quote! { #[inline(always)] }
+        } else if members.contains(&self.ir.root) {
+            quote! { #[inline] }
+        } else {
+            quote! {}
+        };
         quote! {
             #(#[doc = #doc])*
+            #inline
             pub(super) fn #name<const C: bool>(
                 #mode: rt::Mode<C>,
                 #at

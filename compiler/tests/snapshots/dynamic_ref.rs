@@ -85,6 +85,7 @@ mod dynamic_ref_nodes {
     use ::toolschema::__private as rt;
     use rt::Value;
     /// `https://example.test/strict-tree#`
+    #[inline]
     pub(super) fn n0<const C: bool>(
         mode: rt::Mode<C>,
         v: &Value,

@@ -82,6 +82,7 @@ mod file_actions_nodes {
     use ::toolschema::__private as rt;
     use rt::Value;
     /// `toolschema:///schema.json#`
+    #[inline]
     pub(super) fn n0<const C: bool>(
         mode: rt::Mode<C>,
         v: &Value,
@@ -1412,6 +1413,7 @@ mod file_actions_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/properties/timeout/oneOf/0`
+    #[inline(always)]
     pub(super) fn n8_properties_timeout_oneof_0<const C: bool>(
         _mode: rt::Mode<C>,
         v: &Value,
@@ -1483,6 +1485,7 @@ mod file_actions_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/properties/timeout/oneOf/1`
+    #[inline(always)]
     pub(super) fn n9_properties_timeout_oneof_1<const C: bool>(
         _mode: rt::Mode<C>,
         v: &Value,
@@ -1552,6 +1555,7 @@ mod file_actions_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/properties/timeout/oneOf/2`
+    #[inline(always)]
     pub(super) fn n10_properties_timeout_oneof_2<const C: bool>(
         _mode: rt::Mode<C>,
         v: &Value,
@@ -1598,6 +1602,7 @@ mod file_actions_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/oneOf/5/properties/dry_run`
+    #[inline(always)]
     pub(super) fn n11_oneof_5_properties_dry_run<const C: bool>(
         _mode: rt::Mode<C>,
         v: &Value,
@@ -1644,6 +1649,7 @@ mod file_actions_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/oneOf/4/properties/action`
+    #[inline(always)]
     pub(super) fn n12_oneof_4_properties_action<const C: bool>(
         _mode: rt::Mode<C>,
         v: &Value,
@@ -1695,6 +1701,7 @@ mod file_actions_nodes {
     /// `toolschema:///schema.json#/oneOf/1/properties/content`
     /// `toolschema:///schema.json#/oneOf/1/properties/path`
     /// `toolschema:///schema.json#/oneOf/0/properties/path`
+    #[inline(always)]
     pub(super) fn n13_oneof_4_properties_from<const C: bool>(
         _mode: rt::Mode<C>,
         at: usize,
@@ -1751,6 +1758,7 @@ mod file_actions_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/oneOf/3/properties/action`
+    #[inline(always)]
     pub(super) fn n15_oneof_3_properties_action<const C: bool>(
         _mode: rt::Mode<C>,
         v: &Value,
@@ -1797,6 +1805,7 @@ mod file_actions_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/oneOf/3/properties/recursive`
+    #[inline(always)]
     pub(super) fn n16_oneof_3_properties_recursive<const C: bool>(
         _mode: rt::Mode<C>,
         v: &Value,
@@ -1843,6 +1852,7 @@ mod file_actions_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/oneOf/2/properties/action`
+    #[inline(always)]
     pub(super) fn n17_oneof_2_properties_action<const C: bool>(
         _mode: rt::Mode<C>,
         v: &Value,
@@ -1891,6 +1901,7 @@ mod file_actions_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/oneOf/1/properties/action`
+    #[inline(always)]
     pub(super) fn n19_oneof_1_properties_action<const C: bool>(
         _mode: rt::Mode<C>,
         v: &Value,
@@ -1937,6 +1948,7 @@ mod file_actions_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/oneOf/0/properties/action`
+    #[inline(always)]
     pub(super) fn n22_oneof_0_properties_action<const C: bool>(
         _mode: rt::Mode<C>,
         v: &Value,

@@ -82,6 +82,7 @@ mod flat_tool_nodes {
     use ::toolschema::__private as rt;
     use rt::Value;
     /// `toolschema:///schema.json#`
+    #[inline]
     pub(super) fn n0<const C: bool>(
         _mode: rt::Mode<C>,
         v: &Value,
@@ -342,6 +343,7 @@ mod flat_tool_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/properties/exact`
+    #[inline(always)]
     pub(super) fn n1_properties_exact<const C: bool>(
         _mode: rt::Mode<C>,
         v: &Value,
@@ -387,6 +389,7 @@ mod flat_tool_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/properties/limit`
+    #[inline(always)]
     pub(super) fn n2_properties_limit<const C: bool>(
         _mode: rt::Mode<C>,
         v: &Value,
@@ -477,6 +480,7 @@ mod flat_tool_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/properties/query`
+    #[inline(always)]
     pub(super) fn n3_properties_query<const C: bool>(
         _mode: rt::Mode<C>,
         v: &Value,
@@ -556,6 +560,7 @@ mod flat_tool_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/properties/site`
+    #[inline(always)]
     pub(super) fn n4_properties_site<const C: bool>(
         _mode: rt::Mode<C>,
         v: &Value,
@@ -620,6 +625,7 @@ mod flat_tool_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/properties/sort`
+    #[inline(always)]
     pub(super) fn n5_properties_sort<const C: bool>(
         _mode: rt::Mode<C>,
         v: &Value,

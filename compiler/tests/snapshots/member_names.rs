@@ -82,6 +82,7 @@ mod member_names_nodes {
     use ::toolschema::__private as rt;
     use rt::Value;
     /// `toolschema:///schema.json#`
+    #[inline]
     pub(super) fn n0<const C: bool>(
         mode: rt::Mode<C>,
         v: &Value,
@@ -711,6 +712,7 @@ mod member_names_nodes {
     }
     /// `toolschema:///schema.json#/properties/tagged/propertyNames/items`
     /// `toolschema:///schema.json#/properties/labels/additionalProperties`
+    #[inline(always)]
     pub(super) fn n9_rties_tagged_propertynames_items<const C: bool>(
         _mode: rt::Mode<C>,
         at: usize,

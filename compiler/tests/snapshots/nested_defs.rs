@@ -75,6 +75,7 @@ mod nested_defs_nodes {
     use ::toolschema::__private as rt;
     use rt::Value;
     /// `toolschema:///schema.json#`
+    #[inline]
     pub(super) fn n0<const C: bool>(
         mode: rt::Mode<C>,
         v: &Value,
@@ -366,6 +367,7 @@ mod nested_defs_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/properties/title`
+    #[inline(always)]
     pub(super) fn n3_properties_title<const C: bool>(
         _mode: rt::Mode<C>,
         v: &Value,
@@ -469,6 +471,7 @@ mod nested_defs_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/$defs/label`
+    #[inline(always)]
     pub(super) fn n5_defs_label<const C: bool>(
         _mode: rt::Mode<C>,
         v: &Value,
@@ -664,6 +667,7 @@ mod nested_defs_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/$defs/user/properties/id`
+    #[inline(always)]
     pub(super) fn n7_defs_user_properties_id<const C: bool>(
         _mode: rt::Mode<C>,
         v: &Value,
@@ -738,6 +742,7 @@ mod nested_defs_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/$defs/user/properties/login`
+    #[inline(always)]
     pub(super) fn n8_defs_user_properties_login<const C: bool>(
         _mode: rt::Mode<C>,
         v: &Value,

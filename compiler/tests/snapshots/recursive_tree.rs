@@ -82,6 +82,7 @@ mod recursive_tree_nodes {
     use ::toolschema::__private as rt;
     use rt::Value;
     /// `toolschema:///schema.json#`
+    #[inline]
     pub(super) fn n0<const C: bool>(
         mode: rt::Mode<C>,
         v: &Value,
@@ -315,6 +316,7 @@ mod recursive_tree_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/properties/name`
+    #[inline(always)]
     pub(super) fn n2_properties_name<const C: bool>(
         _mode: rt::Mode<C>,
         v: &Value,

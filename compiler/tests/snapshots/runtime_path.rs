@@ -85,6 +85,7 @@ mod flat_tool_nodes {
     use crate::facade::toolschema::__private as rt;
     use rt::Value;
     /// `toolschema:///schema.json#`
+    #[inline]
     pub(super) fn n0<const C: bool>(
         _mode: rt::Mode<C>,
         v: &Value,
@@ -345,6 +346,7 @@ mod flat_tool_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/properties/exact`
+    #[inline(always)]
     pub(super) fn n1_properties_exact<const C: bool>(
         _mode: rt::Mode<C>,
         v: &Value,
@@ -390,6 +392,7 @@ mod flat_tool_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/properties/limit`
+    #[inline(always)]
     pub(super) fn n2_properties_limit<const C: bool>(
         _mode: rt::Mode<C>,
         v: &Value,
@@ -480,6 +483,7 @@ mod flat_tool_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/properties/query`
+    #[inline(always)]
     pub(super) fn n3_properties_query<const C: bool>(
         _mode: rt::Mode<C>,
         v: &Value,
@@ -559,6 +563,7 @@ mod flat_tool_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/properties/site`
+    #[inline(always)]
     pub(super) fn n4_properties_site<const C: bool>(
         _mode: rt::Mode<C>,
         v: &Value,
@@ -623,6 +628,7 @@ mod flat_tool_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/properties/sort`
+    #[inline(always)]
     pub(super) fn n5_properties_sort<const C: bool>(
         _mode: rt::Mode<C>,
         v: &Value,

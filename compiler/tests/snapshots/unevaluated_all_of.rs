@@ -82,6 +82,7 @@ mod unevaluated_all_of_nodes {
     use ::toolschema::__private as rt;
     use rt::Value;
     /// `toolschema:///schema.json#`
+    #[inline]
     pub(super) fn n0<const C: bool>(
         mode: rt::Mode<C>,
         v: &Value,
@@ -707,6 +708,7 @@ mod unevaluated_all_of_nodes {
     }
     /// `toolschema:///schema.json#/anyOf/1/properties/end`
     /// `toolschema:///schema.json#/anyOf/0/properties/start`
+    #[inline(always)]
     pub(super) fn n6_anyof_1_properties_end<const C: bool>(
         _mode: rt::Mode<C>,
         at: usize,
@@ -755,6 +757,7 @@ mod unevaluated_all_of_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/allOf/1/properties/encoding`
+    #[inline(always)]
     pub(super) fn n8_allof_1_properties_encoding<const C: bool>(
         _mode: rt::Mode<C>,
         v: &Value,
@@ -801,6 +804,7 @@ mod unevaluated_all_of_nodes {
         outcome
     }
     /// `toolschema:///schema.json#/allOf/0/properties/path`
+    #[inline(always)]
     pub(super) fn n9_allof_0_properties_path<const C: bool>(
         _mode: rt::Mode<C>,
         v: &Value,

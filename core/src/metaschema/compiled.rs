@@ -93,6 +93,7 @@ mod meta_schema_nodes {
     use crate::__private as rt;
     use rt::Value;
     /// `https://json-schema.org/draft/2020-12/schema#`
+    #[inline]
     pub(super) fn n0<const C: bool>(
         mode: rt::Mode<C>,
         v: &Value,
@@ -1561,6 +1562,7 @@ mod meta_schema_nodes {
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/items`
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/pattern`
+    #[inline(always)]
     pub(super) fn n16_defs_stringarray_items<const C: bool>(
         _mode: rt::Mode<C>,
         at: usize,
@@ -1626,6 +1628,7 @@ mod meta_schema_nodes {
     /// `https://json-schema.org/draft/2020-12/meta/core#/$defs/uriReferenceString`
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$comment`
     /// `https://json-schema.org/draft/2020-12/meta/core#/$defs/uriString`
+    #[inline(always)]
     pub(super) fn n18_defs_urireferencestring<const C: bool>(
         _mode: rt::Mode<C>,
         at: usize,
@@ -1709,6 +1712,7 @@ mod meta_schema_nodes {
         Ok(true)
     }
     /// `https://json-schema.org/draft/2020-12/meta/core#/$defs/anchorString`
+    #[inline(always)]
     pub(super) fn n19_defs_anchorstring<const C: bool>(
         _mode: rt::Mode<C>,
         v: &Value,
@@ -1984,6 +1988,7 @@ mod meta_schema_nodes {
     }
     /// `https://json-schema.org/draft/2020-12/meta/content#/properties/contentEncoding`
     /// `https://json-schema.org/draft/2020-12/meta/content#/properties/contentMediaType`
+    #[inline(always)]
     pub(super) fn n21_properties_contentencoding<const C: bool>(
         _mode: rt::Mode<C>,
         at: usize,
@@ -2247,6 +2252,7 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/format-annotation#/properties/format`
+    #[inline(always)]
     pub(super) fn n25_properties_format<const C: bool>(
         _mode: rt::Mode<C>,
         v: &Value,
@@ -2717,6 +2723,7 @@ mod meta_schema_nodes {
     /// `https://json-schema.org/draft/2020-12/meta/meta-data#/properties/deprecated`
     /// `https://json-schema.org/draft/2020-12/meta/meta-data#/properties/readOnly`
     /// `https://json-schema.org/draft/2020-12/meta/meta-data#/properties/writeOnly`
+    #[inline(always)]
     pub(super) fn n28_properties_deprecated<const C: bool>(
         _mode: rt::Mode<C>,
         at: usize,
@@ -2777,6 +2784,7 @@ mod meta_schema_nodes {
     }
     /// `https://json-schema.org/draft/2020-12/meta/meta-data#/properties/description`
     /// `https://json-schema.org/draft/2020-12/meta/meta-data#/properties/title`
+    #[inline(always)]
     pub(super) fn n29_properties_description<const C: bool>(
         _mode: rt::Mode<C>,
         at: usize,
@@ -3812,6 +3820,7 @@ mod meta_schema_nodes {
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/exclusiveMinimum`
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/maximum`
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/minimum`
+    #[inline(always)]
     pub(super) fn n39_properties_exclusivemaximum<const C: bool>(
         _mode: rt::Mode<C>,
         at: usize,
@@ -4028,6 +4037,7 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/multipleOf`
+    #[inline(always)]
     pub(super) fn n51_properties_multipleof<const C: bool>(
         _mode: rt::Mode<C>,
         v: &Value,
@@ -4302,6 +4312,7 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/uniqueItems`
+    #[inline(always)]
     pub(super) fn n55_properties_uniqueitems<const C: bool>(
         _mode: rt::Mode<C>,
         v: &Value,
@@ -4553,6 +4564,7 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/$defs/simpleTypes`
+    #[inline(always)]
     pub(super) fn n59_defs_simpletypes<const C: bool>(
         _mode: rt::Mode<C>,
         v: &Value,
@@ -4607,6 +4619,7 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeInteger`
+    #[inline(always)]
     pub(super) fn n61_defs_nonnegativeinteger<const C: bool>(
         _mode: rt::Mode<C>,
         v: &Value,
@@ -6663,6 +6676,7 @@ mod meta_schema_nodes {
         outcome
     }
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/additionalProperties`
+    #[inline(always)]
     pub(super) fn n99_vocabulary_additionalproperties<const C: bool>(
         _mode: rt::Mode<C>,
         v: &Value,
