@@ -171,9 +171,16 @@ impl<'a> Cx<'a> {
             u.kp = true;
             u.instance = true;
         });
+        // The quick flavour reads a location only for the halt of an evaluation limit; where
+        // none can be reached, it is given the caller's own, and the callee's is never built.
+        let (quick_ip, quick_kp) = if self.bounded() {
+            (quote! { ip }, quote! { kp })
+        } else {
+            (ip.clone(), kp.clone())
+        };
         if naming {
             // The name flavour is quick and tracks nothing; the instance is always `key`.
-            return quote! { #name(rt::QUICK, #at key, #ip, #kp, #scope depth, failures)? };
+            return quote! { #name(rt::QUICK, #at key, #quick_ip, #quick_kp, #scope depth, failures)? };
         }
         let out = if takes_out(self.ir.node(id)) {
             let m = marks.unwrap_or_else(|| quote! { None });
@@ -188,18 +195,27 @@ impl<'a> Cx<'a> {
             return quote! {
                 rt::quick_first::<C>(
                     failures,
-                    |failures| #name(rt::QUICK, #at #v, #ip, #kp, #scope depth, failures),
+                    |failures| #name(rt::QUICK, #at #v, #quick_ip, #quick_kp, #scope depth, failures),
                     |failures| #name(rt::COLLECT, #at #v, #ip, #kp, #scope depth, failures),
                 )?
             };
         }
-        let mode = match mode {
+        let (mode, ip, kp) = match mode {
             Flavour::Same => {
                 self.uses(|u| u.mode = true);
-                quote! { mode }
+                if self.bounded() {
+                    // Built only when collecting: `rt::Path::collecting` drops it otherwise.
+                    (
+                        quote! { mode },
+                        quote! { rt::Path::collecting::<C>(#ip, ip) },
+                        quote! { rt::Path::collecting::<C>(#kp, kp) },
+                    )
+                } else {
+                    (quote! { mode }, ip, kp)
+                }
             }
-            Flavour::Quick => quote! { rt::QUICK },
-            Flavour::Collect => quote! { rt::COLLECT },
+            Flavour::Quick => (quote! { rt::QUICK }, quick_ip, quick_kp),
+            Flavour::Collect => (quote! { rt::COLLECT }, ip, kp),
         };
         quote! { #name(#mode, #at #v, #ip, #kp, #scope depth, failures #out)? }
     }

@@ -444,11 +444,7 @@ impl<'a> Cx<'a> {
         // can reach the evaluation limits, neither path can stop at them, and the checks are
         // left out. The level below is bound only for the calls that pass it on.
         if !node.leaf {
-            let bounded = self
-                .ir
-                .evaluation_bound
-                .is_some_and(|b| b.within(self.limits));
-            if !bounded {
+            if !self.bounded() {
                 let uri = f.uri_expr();
                 let max = limit(self.limits.get_max_evaluation_depth());
                 let steps = limit(self.limits.get_max_evaluation_steps());
@@ -722,6 +718,15 @@ impl Cx<'_> {
         let mut uses = self.uses.get();
         update(&mut uses);
         self.uses.set(uses);
+    }
+
+    /// Whether the front end proves that no evaluation within the argument limits reaches
+    /// the evaluation limits: then no function counts steps or depth, and no halt has a
+    /// location (the quick flavour reads none).
+    fn bounded(&self) -> bool {
+        self.ir
+            .evaluation_bound
+            .is_some_and(|b| b.within(self.limits))
     }
 
     /// Whether the function is recording for the output formats: the collecting flavour with

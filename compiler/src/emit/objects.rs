@@ -358,7 +358,7 @@ impl Cx<'_> {
             Flavour::Quick,
             quote! { key },
             quote! { ip },
-            quote! { &kp_names },
+            quote! { &kp.key("propertyNames") },
             None,
         );
         let failure = self.fail(
@@ -368,7 +368,6 @@ impl Cx<'_> {
             quote! { rt::messages::property_name(key) },
         );
         quote! {
-            let kp_names = kp.key("propertyNames");
             for key in map.keys() {
                 if !#call { #failure }
             }

@@ -127,8 +127,8 @@ mod file_actions_nodes {
                                 if !n7_properties_timeout(
                                     mode,
                                     value,
-                                    &ip.key(key),
-                                    &kp_properties.key(key),
+                                    rt::Path::collecting::<C>(&ip.key(key), ip),
+                                    rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                     depth,
                                     failures,
                                 )? {
@@ -225,7 +225,7 @@ mod file_actions_nodes {
                                 rt::QUICK,
                                 v,
                                 ip,
-                                &kp.key("oneOf").index(0),
+                                kp,
                                 depth,
                                 failures,
                             )?;
@@ -265,7 +265,7 @@ mod file_actions_nodes {
                                 rt::QUICK,
                                 v,
                                 ip,
-                                &kp.key("oneOf").index(1),
+                                kp,
                                 depth,
                                 failures,
                             )?;
@@ -305,7 +305,7 @@ mod file_actions_nodes {
                                 rt::QUICK,
                                 v,
                                 ip,
-                                &kp.key("oneOf").index(2),
+                                kp,
                                 depth,
                                 failures,
                             )?;
@@ -345,7 +345,7 @@ mod file_actions_nodes {
                                 rt::QUICK,
                                 v,
                                 ip,
-                                &kp.key("oneOf").index(3),
+                                kp,
                                 depth,
                                 failures,
                             )?;
@@ -385,7 +385,7 @@ mod file_actions_nodes {
                                 rt::QUICK,
                                 v,
                                 ip,
-                                &kp.key("oneOf").index(4),
+                                kp,
                                 depth,
                                 failures,
                             )?;
@@ -418,14 +418,7 @@ mod file_actions_nodes {
                 } else {
                     {
                         let mark = failures.mark();
-                        let held = n6_oneof_5(
-                            rt::QUICK,
-                            v,
-                            ip,
-                            &kp.key("oneOf").index(5),
-                            depth,
-                            failures,
-                        )?;
+                        let held = n6_oneof_5(rt::QUICK, v, ip, kp, depth, failures)?;
                         if !held {
                             failures.rollback(mark);
                         }
@@ -522,8 +515,8 @@ mod file_actions_nodes {
                                     |failures| n22_oneof_0_properties_action(
                                         rt::QUICK,
                                         value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
+                                        ip,
+                                        kp,
                                         depth,
                                         failures,
                                     ),
@@ -553,8 +546,8 @@ mod file_actions_nodes {
                                         rt::QUICK,
                                         5,
                                         value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
+                                        ip,
+                                        kp,
                                         depth,
                                         failures,
                                     ),
@@ -642,8 +635,8 @@ mod file_actions_nodes {
                                     |failures| n19_oneof_1_properties_action(
                                         rt::QUICK,
                                         value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
+                                        ip,
+                                        kp,
                                         depth,
                                         failures,
                                     ),
@@ -673,8 +666,8 @@ mod file_actions_nodes {
                                         rt::QUICK,
                                         3,
                                         value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
+                                        ip,
+                                        kp,
                                         depth,
                                         failures,
                                     ),
@@ -705,8 +698,8 @@ mod file_actions_nodes {
                                         rt::QUICK,
                                         4,
                                         value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
+                                        ip,
+                                        kp,
                                         depth,
                                         failures,
                                     ),
@@ -808,8 +801,8 @@ mod file_actions_nodes {
                                     |failures| n17_oneof_2_properties_action(
                                         rt::QUICK,
                                         value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
+                                        ip,
+                                        kp,
                                         depth,
                                         failures,
                                     ),
@@ -839,8 +832,8 @@ mod file_actions_nodes {
                                         rt::QUICK,
                                         2,
                                         value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
+                                        ip,
+                                        kp,
                                         depth,
                                         failures,
                                     ),
@@ -927,8 +920,8 @@ mod file_actions_nodes {
                                     |failures| n15_oneof_3_properties_action(
                                         rt::QUICK,
                                         value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
+                                        ip,
+                                        kp,
                                         depth,
                                         failures,
                                     ),
@@ -956,8 +949,8 @@ mod file_actions_nodes {
                                     |failures| n16_oneof_3_properties_recursive(
                                         rt::QUICK,
                                         value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
+                                        ip,
+                                        kp,
                                         depth,
                                         failures,
                                     ),
@@ -1030,8 +1023,8 @@ mod file_actions_nodes {
                                     |failures| n12_oneof_4_properties_action(
                                         rt::QUICK,
                                         value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
+                                        ip,
+                                        kp,
                                         depth,
                                         failures,
                                     ),
@@ -1061,8 +1054,8 @@ mod file_actions_nodes {
                                         rt::QUICK,
                                         0,
                                         value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
+                                        ip,
+                                        kp,
                                         depth,
                                         failures,
                                     ),
@@ -1093,8 +1086,8 @@ mod file_actions_nodes {
                                         rt::QUICK,
                                         1,
                                         value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
+                                        ip,
+                                        kp,
                                         depth,
                                         failures,
                                     ),
@@ -1197,8 +1190,8 @@ mod file_actions_nodes {
                                     |failures| n11_oneof_5_properties_dry_run(
                                         rt::QUICK,
                                         value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
+                                        ip,
+                                        kp,
                                         depth,
                                         failures,
                                     ),
@@ -1287,7 +1280,7 @@ mod file_actions_nodes {
                             rt::QUICK,
                             v,
                             ip,
-                            &kp.key("oneOf").index(0),
+                            kp,
                             depth,
                             failures,
                         )?
@@ -1318,7 +1311,7 @@ mod file_actions_nodes {
                             rt::QUICK,
                             v,
                             ip,
-                            &kp.key("oneOf").index(1),
+                            kp,
                             depth,
                             failures,
                         )?
@@ -1348,7 +1341,7 @@ mod file_actions_nodes {
                         rt::QUICK,
                         v,
                         ip,
-                        &kp.key("oneOf").index(2),
+                        kp,
                         depth,
                         failures,
                     )?

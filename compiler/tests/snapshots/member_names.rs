@@ -124,8 +124,8 @@ mod member_names_nodes {
                                         if !n4_properties_pair(
                                             mode,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             depth,
                                             failures,
                                         )? {
@@ -145,8 +145,8 @@ mod member_names_nodes {
                                         if !n5_properties_short(
                                             mode,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             depth,
                                             failures,
                                         )? {
@@ -166,8 +166,8 @@ mod member_names_nodes {
                                         if !n2_properties_labels(
                                             mode,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             depth,
                                             failures,
                                         )? {
@@ -182,8 +182,8 @@ mod member_names_nodes {
                                         if !n6_properties_tagged(
                                             mode,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             depth,
                                             failures,
                                         )? {
@@ -203,8 +203,8 @@ mod member_names_nodes {
                                         if !n1_properties_flagged(
                                             mode,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             depth,
                                             failures,
                                         )? {
@@ -224,8 +224,8 @@ mod member_names_nodes {
                                         if !n3_properties_numbered(
                                             mode,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             depth,
                                             failures,
                                         )? {
@@ -279,13 +279,12 @@ mod member_names_nodes {
             let depth = depth + 1;
             match v {
                 Value::Object(map) => {
-                    let kp_names = kp.key("propertyNames");
                     for key in map.keys() {
                         if !n20_properties_flagged_propertynames_on_name(
                             rt::QUICK,
                             key,
                             ip,
-                            &kp_names,
+                            kp,
                             depth,
                             failures,
                         )? {
@@ -351,8 +350,8 @@ mod member_names_nodes {
                                 rt::QUICK,
                                 1,
                                 value,
-                                &ip.key(key),
-                                &kp.key("additionalProperties"),
+                                ip,
+                                kp,
                                 depth,
                                 failures,
                             ),
@@ -409,13 +408,12 @@ mod member_names_nodes {
             let depth = depth + 1;
             match v {
                 Value::Object(map) => {
-                    let kp_names = kp.key("propertyNames");
                     for key in map.keys() {
                         if !n16_roperties_numbered_propertynames_on_name(
                             rt::QUICK,
                             key,
                             ip,
-                            &kp_names,
+                            kp,
                             depth,
                             failures,
                         )? {
@@ -564,13 +562,12 @@ mod member_names_nodes {
             let depth = depth + 1;
             match v {
                 Value::Object(map) => {
-                    let kp_names = kp.key("propertyNames");
                     for key in map.keys() {
                         if !n10_properties_short_propertynames_on_name(
                             rt::QUICK,
                             key,
                             ip,
-                            &kp_names,
+                            kp,
                             depth,
                             failures,
                         )? {
@@ -625,13 +622,12 @@ mod member_names_nodes {
             let depth = depth + 1;
             match v {
                 Value::Object(map) => {
-                    let kp_names = kp.key("propertyNames");
                     for key in map.keys() {
                         if !n7_properties_tagged_propertynames_on_name(
                             rt::QUICK,
                             key,
                             ip,
-                            &kp_names,
+                            kp,
                             depth,
                             failures,
                         )? {
@@ -685,7 +681,7 @@ mod member_names_nodes {
             rt::QUICK,
             key,
             ip,
-            &kp.key("not"),
+            kp,
             depth,
             failures,
         )?;
@@ -778,7 +774,7 @@ mod member_names_nodes {
                 rt::QUICK,
                 key,
                 ip,
-                &kp.key("anyOf").index(1),
+                kp,
                 depth,
                 failures,
             )?;

@@ -137,8 +137,8 @@ mod nested_defs_nodes {
                                 if !n1_properties_assignee(
                                     mode,
                                     value,
-                                    &ip.key(key),
-                                    &kp_properties.key(key),
+                                    rt::Path::collecting::<C>(&ip.key(key), ip),
+                                    rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                     depth,
                                     failures,
                                 )? {
@@ -153,8 +153,8 @@ mod nested_defs_nodes {
                                 if !n2_properties_labels(
                                     mode,
                                     value,
-                                    &ip.key(key),
-                                    &kp_properties.key(key),
+                                    rt::Path::collecting::<C>(&ip.key(key), ip),
+                                    rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                     depth,
                                     failures,
                                 )? {
@@ -175,8 +175,8 @@ mod nested_defs_nodes {
                                         |failures| n3_properties_title(
                                             rt::QUICK,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            ip,
+                                            kp,
                                             depth,
                                             failures,
                                         ),
@@ -248,7 +248,14 @@ mod nested_defs_nodes {
         let outcome = {
             let mut valid = true;
             let depth = depth + 1;
-            if !n6_defs_user(mode, v, ip, &kp.key("$ref"), depth, failures)? {
+            if !n6_defs_user(
+                mode,
+                v,
+                rt::Path::collecting::<C>(ip, ip),
+                rt::Path::collecting::<C>(&kp.key("$ref"), kp),
+                depth,
+                failures,
+            )? {
                 if !C {
                     return Ok(false);
                 }
@@ -335,8 +342,8 @@ mod nested_defs_nodes {
                         if !n4_properties_labels_items(
                             mode,
                             item,
-                            &ip.index(i),
-                            &kp_items,
+                            rt::Path::collecting::<C>(&ip.index(i), ip),
+                            rt::Path::collecting::<C>(&kp_items, kp),
                             depth,
                             failures,
                         )? {
@@ -431,14 +438,7 @@ mod nested_defs_nodes {
                 C,
             >(
                 failures,
-                |failures| n5_defs_label(
-                    rt::QUICK,
-                    v,
-                    ip,
-                    &kp.key("$ref"),
-                    depth,
-                    failures,
-                ),
+                |failures| n5_defs_label(rt::QUICK, v, ip, kp, depth, failures),
                 |failures| n5_defs_label(
                     rt::COLLECT,
                     v,
@@ -579,8 +579,8 @@ mod nested_defs_nodes {
                                     |failures| n7_defs_user_properties_id(
                                         rt::QUICK,
                                         value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
+                                        ip,
+                                        kp,
                                         depth,
                                         failures,
                                     ),
@@ -609,8 +609,8 @@ mod nested_defs_nodes {
                                     |failures| n8_defs_user_properties_login(
                                         rt::QUICK,
                                         value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
+                                        ip,
+                                        kp,
                                         depth,
                                         failures,
                                     ),

@@ -41,6 +41,23 @@ impl<'a> Path<'a> {
         }
     }
 
+    /// `path` in the collecting flavour (`C`), `parent` in the quick one. Generated code
+    /// passes a callee its location through this where the quick flavour reads none (no
+    /// halt of an evaluation limit can be reached): inlined, the unused `path` is never
+    /// built.
+    ///
+    /// ```
+    /// # use toolschema_core::__private::Path;
+    /// let root = Path::ROOT;
+    /// let member = root.key("a");
+    /// assert_eq!(Path::collecting::<true>(&member, &root).pointer(), "/a");
+    /// assert_eq!(Path::collecting::<false>(&member, &root).pointer(), "");
+    /// ```
+    #[inline(always)]
+    pub fn collecting<'p, const C: bool>(path: &'p Path<'p>, parent: &'p Path<'p>) -> &'p Path<'p> {
+        if C { path } else { parent }
+    }
+
     /// The location as a JSON Pointer.
     pub fn pointer(&self) -> String {
         // The segments come innermost first; they are written outermost first. The innermost
