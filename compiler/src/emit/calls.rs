@@ -173,7 +173,8 @@ impl<'a> Cx<'a> {
         });
         // The quick flavour reads a location only for the halt of an evaluation limit; where
         // none can be reached, it is given the caller's own, and the callee's is never built.
-        let (quick_ip, quick_kp) = if self.bounded() {
+        let bounded = self.bounded();
+        let (quick_ip, quick_kp) = if bounded {
             (quote! { ip }, quote! { kp })
         } else {
             (ip.clone(), kp.clone())
@@ -203,13 +204,11 @@ impl<'a> Cx<'a> {
         let (mode, ip, kp) = match mode {
             Flavour::Same => {
                 self.uses(|u| u.mode = true);
-                if self.bounded() {
+                if bounded {
                     // Built only when collecting: `rt::Path::collecting` drops it otherwise.
-                    (
-                        quote! { mode },
-                        quote! { rt::Path::collecting::<C>(#ip, ip) },
-                        quote! { rt::Path::collecting::<C>(#kp, kp) },
-                    )
+                    let ip = quote! { rt::Path::collecting::<C>(#ip, ip) };
+                    let kp = quote! { rt::Path::collecting::<C>(#kp, kp) };
+                    (quote! { mode }, ip, kp)
                 } else {
                     (quote! { mode }, ip, kp)
                 }

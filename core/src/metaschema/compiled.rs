@@ -5637,13 +5637,12 @@ mod meta_schema_nodes {
                             valid = false;
                         }
                     }
-                    let kp_names = kp.key("propertyNames");
                     for key in map.keys() {
                         if !n87_patternproperties_propertynames_on_name(
                             rt::QUICK,
                             key,
                             ip,
-                            &kp_names,
+                            &kp.key("propertyNames"),
                             scope,
                             depth,
                             failures,
@@ -6629,14 +6628,13 @@ mod meta_schema_nodes {
                             valid = false;
                         }
                     }
-                    let kp_names = kp.key("propertyNames");
                     for key in map.keys() {
                         if !n94_properties_dynamicref_on_name(
                             rt::QUICK,
                             3,
                             key,
                             ip,
-                            &kp_names,
+                            &kp.key("propertyNames"),
                             scope,
                             depth,
                             failures,
