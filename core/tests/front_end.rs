@@ -93,6 +93,43 @@ fn object_plan_maps_required_names_to_properties() {
     );
 }
 
+/// A key pass over named properties leaves claiming the object for admission to the argument
+/// limits to a later in-place subschema with a key pass of its own, and only then.
+#[test]
+fn key_passes_defer_their_claim_to_later_key_passes_only() {
+    let defers = |schema: serde_json::Value| {
+        let v = Validator::new(&schema).unwrap();
+        keywords(&v, 0).object.as_ref().unwrap().defers_claim
+    };
+    let tagged = |branch: serde_json::Value| json!({"properties": {"kind": {"type": "string"}}, "oneOf": [branch, {"required": ["x"]}]});
+    assert!(defers(tagged(
+        json!({"properties": {"kind": {"const": "a"}}})
+    )));
+    assert!(defers(
+        tagged(json!({"$ref": "#/$defs/b"}))
+            .as_object()
+            .cloned()
+            .map(|mut m| {
+                m.insert(
+                    "$defs".into(),
+                    json!({"b": {"allOf": [{"additionalProperties": false}]}}),
+                );
+                serde_json::Value::Object(m)
+            })
+            .unwrap()
+    ));
+    assert!(!defers(tagged(json!({"required": ["kind"]}))));
+    assert!(!defers(
+        json!({"properties": {"kind": {}}, "not": {"properties": {"kind": {}}}})
+    ));
+    // A pass that applies a subschema to every member keeps its claim.
+    assert!(!defers(json!({
+        "properties": {"kind": {}},
+        "additionalProperties": true,
+        "anyOf": [{"properties": {"kind": {}}}]
+    })));
+}
+
 #[test]
 fn schema_errors_point_at_the_keyword() {
     let cases = [

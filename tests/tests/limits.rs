@@ -243,7 +243,8 @@ fn members_are_admitted_only_where_their_failure_fails_the_call() {
 
 /// Every value of the arguments is counted by the pass that evaluates it, at every level,
 /// also inside `oneOf`, `anyOf`, `not` and `if`, where a branch may claim a container, fail
-/// halfway and be rolled back. Around every edge of every argument limit, with the values
+/// halfway and be rolled back; a key pass may leave the claim to the `oneOf` after it, and
+/// `prefixItems` claims only an array it covers. Around every edge of every argument limit, with the values
 /// past the limit placed under such branches, both paths give the verdict of evaluating and
 /// walking, and a call over a limit fails with the walk's `ExecutionFailure`.
 #[test]
@@ -268,6 +269,11 @@ fn arguments_are_admitted_by_the_passes_that_evaluate_them() {
         instances.push(json!({"neg": {"x": strings(n - 1)}}));
         instances.push(json!({"cond": {"a": vec![1; n - 1]}}));
         instances.push(json!({"cond": [vec![1; n - 2]]}));
+        instances.push(json!({"tagged": {"kind": "list", "items": strings(n - 3)}}));
+        instances.push(json!({"tagged": {"kind": "map", "entries": {"a": strings(n - 4)}}}));
+        instances.push(json!({"tagged": {"kind": "map", "items": strings(n - 4)}}));
+        instances.push(json!({"tuple": [strings(n - 5), {"a": [1, 2]}]}));
+        instances.push(json!({"tuple": [[], {"a": vec![1; n - 5]}, "extra"]}));
     }
     // Depth: containers nested around the limit of 16 under each branch.
     for d in 12..=17 {
@@ -283,6 +289,10 @@ fn arguments_are_admitted_by_the_passes_that_evaluate_them() {
             |inner| json!({"kind": "tree", "children": [inner]}),
         );
         instances.push(json!({"shape": tree}));
+        let nested = nest(d, json!("s"), |inner| json!([inner]));
+        instances.push(json!({"tagged": {"kind": "map", "entries": {"a": nested.clone()}}}));
+        instances.push(json!({"tuple": [nested.clone(), {}]}));
+        instances.push(json!({"tuple": [[], {}, nested]}));
     }
     // Strings: names and values around 64 bytes, deep under each branch.
     for len in 62..=66 {
@@ -294,6 +304,9 @@ fn arguments_are_admitted_by_the_passes_that_evaluate_them() {
         instances.push(json!({"shape": {"kind": "bag", "zz": ["s", s.clone()]}}));
         instances
             .push(json!({"shape": {"kind": "tree", "children": [{"kind": "bag", s.clone(): []}]}}));
+        instances.push(json!({"tagged": {"kind": "map", "entries": {s.clone(): []}}}));
+        instances.push(json!({"tagged": {"kind": "list", "items": ["s", s.clone()]}}));
+        instances.push(json!({"tuple": [["s"], {s.clone(): [1]}]}));
     }
     let compiled = &compiled::ClaimedInBranches;
     let schema: Value = serde_json::from_str(compiled::ClaimedInBranches::SCHEMA_JSON).unwrap();

@@ -2,7 +2,7 @@
 //! `toolschema_core::eval::admission`): the claim of a key pass or an `items` loop, and the
 //! admission of each member before and after its evaluation.
 
-use super::Cx;
+use super::{Cx, int};
 use proc_macro2::TokenStream;
 use quote::quote;
 use toolschema_core::ir::NodeId;
@@ -14,9 +14,9 @@ impl Cx<'_> {
         !self.ir.compares_arguments
     }
 
-    /// The claim of a pass over the `members` members of `v`: it admits them when `v` is the
-    /// container awaited.
-    pub(super) fn claim(&self, members: TokenStream) -> TokenStream {
+    /// The claim of a key pass over the members of the object `v`: it admits them when `v`
+    /// is the container awaited.
+    pub(super) fn claim_members(&self) -> TokenStream {
         if !self.admits() {
             return quote! {};
         }
@@ -24,7 +24,25 @@ impl Cx<'_> {
             u.instance = true;
             u.failures = true;
         });
-        quote! { let claim = failures.claim(v, #members)?; }
+        quote! { let claim = failures.claim(v, map.len())?; }
+    }
+
+    /// The claim of a pass over the first `covered` items of the array `v`
+    /// (`Check::items_from_first`): it admits them when `v` is the container awaited and
+    /// they are all its items.
+    pub(super) fn claim_items(&self, covered: usize) -> TokenStream {
+        if !self.admits() {
+            return quote! {};
+        }
+        self.uses(|u| {
+            u.instance = true;
+            u.failures = true;
+        });
+        if covered == usize::MAX {
+            return quote! { let claim = failures.claim(v, items.len())?; };
+        }
+        let covered = int(covered as u64);
+        quote! { let claim = failures.claim_items(v, items.len(), #covered)?; }
     }
 
     /// The admission of the member `value` (named `name`) of a claimed container, evaluated

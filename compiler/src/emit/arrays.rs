@@ -29,9 +29,16 @@ impl Cx<'_> {
         quote! { if let Some((a, b)) = rt::first_duplicate(items) { #failure } }
     }
 
-    /// `prefixItems`: each subschema on the item at its index, if there is one.
-    pub(super) fn prefix_items(&self, f: &mut Frame, schemas: &[NodeId]) -> TokenStream {
-        let mut out = Vec::new();
+    /// `prefixItems`: each subschema on the item at its index, if there is one. It admits
+    /// the items to the argument limits when it covers them all (`covered`, see
+    /// `Check::items_from_first`).
+    pub(super) fn prefix_items(
+        &self,
+        f: &mut Frame,
+        schemas: &[NodeId],
+        covered: usize,
+    ) -> TokenStream {
+        let mut out = vec![self.claim_items(covered)];
         for (i, &child) in schemas.iter().enumerate() {
             let (get, present) = if i == 0 {
                 (quote! { items.first() }, quote! { !items.is_empty() })
@@ -51,7 +58,18 @@ impl Cx<'_> {
                 quote! { Some(#i) },
             );
             let mark = f.mark(quote! { #i });
-            if self.reads_member(child) {
+            if self.admits() {
+                let (admit, settle) =
+                    self.admission(quote! { None }, quote! { item }, std::iter::once(child));
+                out.push(quote! {
+                    if let Some(item) = #get {
+                        #admit
+                        #member
+                        #mark
+                        #settle
+                    }
+                });
+            } else if self.reads_member(child) {
                 out.push(quote! {
                     if let Some(item) = #get {
                         #member
@@ -70,8 +88,15 @@ impl Cx<'_> {
         quote! { #(#out)* }
     }
 
-    /// `items`, on the items after the first `skip`.
-    pub(super) fn items(&self, f: &mut Frame, skip: usize, child: NodeId) -> TokenStream {
+    /// `items`, on the items after the first `skip`; it admits the items to the argument
+    /// limits when it covers them all (`covered`, see `Check::items_from_first`).
+    pub(super) fn items(
+        &self,
+        f: &mut Frame,
+        skip: usize,
+        child: NodeId,
+        covered: usize,
+    ) -> TokenStream {
         let iteration = if skip == 0 {
             quote! { items.iter().enumerate() }
         } else {
@@ -89,9 +114,7 @@ impl Cx<'_> {
             quote! { Some(i) },
         );
         let mark = f.mark(quote! { i });
-        // `items` over every item is the pass that admits them to the argument limits, when the
-        // array is awaited; after `prefixItems`, the array is admitted by its container.
-        if skip > 0 || !self.admits() {
+        if covered == 0 || !self.admits() {
             let item = if self.reads_member(child) {
                 quote! { item }
             } else {
@@ -105,7 +128,7 @@ impl Cx<'_> {
                 }
             };
         }
-        let claim = self.claim(quote! { items.len() });
+        let claim = self.claim_items(covered);
         let (admit, settle) =
             self.admission(quote! { None }, quote! { item }, std::iter::once(child));
         quote! {

@@ -542,8 +542,10 @@ impl<'a> Cx<'a> {
             Check::Content(content) => self.content(f, content),
             Check::ItemCount { min, max } => self.item_count(f, *min, *max),
             Check::UniqueItems => self.unique_items(f),
-            Check::PrefixItems(schemas) => self.prefix_items(f, schemas),
-            Check::Items { skip, schema } => self.items(f, *skip, *schema),
+            Check::PrefixItems(schemas) => self.prefix_items(f, schemas, check.items_from_first()),
+            Check::Items { skip, schema } => {
+                self.items(f, *skip, *schema, check.items_from_first())
+            }
             Check::Contains(contains) => self.contains(f, contains),
             Check::PropertyCount { min, max } => self.property_count(f, *min, *max),
             Check::KeyPass(plan) => self.key_pass(f, plan),

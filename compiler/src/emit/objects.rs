@@ -267,12 +267,19 @@ impl Cx<'_> {
                 .chain(plan.pattern_properties.iter().map(|(_, c)| *c))
                 .chain(plan.additional_properties)
         };
-        // The pass admits the members to the argument limits, when the object is awaited.
-        let claim = self.claim(quote! { map.len() });
-        let (admit, settle) = self.admission(quote! { Some(key) }, quote! { value }, children());
+        // The pass admits the members to the argument limits, when the object is awaited,
+        // unless it leaves that to a later one.
+        let claims = self.admits() && !plan.defers_claim;
+        let (claim, admit, settle) = if claims {
+            let (admit, settle) =
+                self.admission(quote! { Some(key) }, quote! { value }, children());
+            (self.claim_members(), admit, settle)
+        } else {
+            (quote! {}, quote! {}, quote! {})
+        };
         // The value is read by admitting it, and by the subschemas with keywords; a boolean
         // subschema is written inline and reads only the key.
-        let value = if self.admits() || children().any(|c| self.reads_member(c)) {
+        let value = if claims || children().any(|c| self.reads_member(c)) {
             quote! { value }
         } else {
             quote! { _ }

@@ -118,9 +118,7 @@ mod file_actions_nodes {
                             return Ok(false);
                         }
                     }
-                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit(claim, Some(key), value)?;
                         match key.as_str() {
                             name if rt::same_name(name, "timeout") => {
                                 let kp_properties = kp.key("properties");
@@ -140,7 +138,6 @@ mod file_actions_nodes {
                             }
                             _ => {}
                         }
-                        failures.settle(claim, value)?;
                     }
                     if !rt::has_member(map, "action") {
                         if !C {

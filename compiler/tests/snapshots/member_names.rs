@@ -481,7 +481,9 @@ mod member_names_nodes {
             }
             match v {
                 Value::Array(items) => {
-                    if !items.is_empty() {
+                    let claim = failures.claim_items(v, items.len(), 2)?;
+                    if let Some(item) = items.first() {
+                        failures.admit_whole(claim, None, item)?;
                         if C && failures.recording() {
                             failures
                                 .open(
@@ -492,7 +494,8 @@ mod member_names_nodes {
                             failures.close(true);
                         }
                     }
-                    if items.len() > 1 {
+                    if let Some(item) = items.get(1) {
+                        failures.admit_whole(claim, None, item)?;
                         if !C {
                             return Ok(false);
                         }

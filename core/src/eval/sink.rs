@@ -98,6 +98,17 @@ impl<'t> Sink<'t> {
         self.admission.claim(v, members)
     }
 
+    /// The claim of a pass over the first `covered` items of the array `v`, of `len` items:
+    /// a pass claims only an array whose every item it evaluates (see
+    /// `Check::items_from_first`).
+    #[inline]
+    pub fn claim_items(&mut self, v: &Value, len: usize, covered: usize) -> Result<Claim, Halt> {
+        if len > covered {
+            return Ok(Claim::NONE);
+        }
+        self.admission.claim(v, len)
+    }
+
     /// Admits the member `v` (named `name`, for an object's) of a claimed container, before
     /// it is evaluated.
     #[inline]

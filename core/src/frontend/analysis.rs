@@ -321,6 +321,88 @@ fn reaches(k: &Keywords, mut f: impl FnMut(NodeId, Reach)) {
     }
 }
 
+/// Marks the key passes that leave claiming their object for admission to the argument limits
+/// to a subschema applied in place after them ([`crate::ir::ObjectPlan::defers_claim`]).
+///
+/// The first pass to reach an awaited object claims it, and a member it applies no subschema
+/// to is walked whole when the pass settles it (see `eval::admission`). A pass that evaluates
+/// only named properties, ahead of `allOf`, `anyOf`, `oneOf`, `if`/`then`/`else` or
+/// `dependentSchemas` subschemas with key passes of their own, would have the other members
+/// walked, and then evaluated by those passes unadmitted: a tree of tagged unions is walked
+/// over and over. Leaving the claim to them is always correct, since a container that no pass
+/// claims is walked by the pass over its parent.
+pub fn mark_deferred_claims(ir: &mut Ir) {
+    let may_pass = key_pass_reach(ir);
+    for node in &mut ir.nodes {
+        let Body::Keywords(k) = &mut node.body else {
+            continue;
+        };
+        let Some(o) = &k.object else {
+            continue;
+        };
+        if !o.needs_key_pass()
+            || o.additional_properties.is_some()
+            || !o.pattern_properties.is_empty()
+        {
+            continue;
+        }
+        let mut later = k.all_of.iter().chain(&k.any_of).chain(&k.one_of).copied();
+        let mut deferred = later.any(|n| may_pass[n.index()]);
+        if let Some(c) = &k.condition {
+            deferred |= [Some(c.if_), c.then, c.else_]
+                .into_iter()
+                .flatten()
+                .any(|n| may_pass[n.index()]);
+        }
+        deferred |= o.dependent_schemas.iter().any(|d| may_pass[d.then.index()]);
+        if let Some(o) = &mut k.object {
+            o.defers_claim = deferred;
+        }
+    }
+}
+
+/// For each node, whether evaluating it on an object may run a key pass over that object: its
+/// own, or that of a subschema it applies in place. The in-place applicators form no cycle
+/// ([`reject_cycles`] runs first), so a depth-first walk settles every node once.
+fn key_pass_reach(ir: &Ir) -> Vec<bool> {
+    let edges = |id: NodeId| {
+        let mut out = Vec::new();
+        if let Body::Keywords(k) = &ir.node(id).body {
+            in_place(k, |n, _| out.push(n));
+        }
+        out
+    };
+    let own = |id: NodeId| match &ir.node(id).body {
+        Body::Keywords(k) => k.object.as_ref().is_some_and(|o| o.needs_key_pass()),
+        Body::Bool(_) => false,
+    };
+    let mut reach: Vec<Option<bool>> = vec![None; ir.nodes.len()];
+    for start in 0..ir.nodes.len() {
+        if reach[start].is_some() {
+            continue;
+        }
+        let start = NodeId(start as u32);
+        let mut stack = vec![(start, edges(start))];
+        while let Some((node, pending)) = stack.last_mut() {
+            match pending.pop() {
+                Some(next) if reach[next.index()].is_none() => {
+                    let e = edges(next);
+                    stack.push((next, e));
+                }
+                Some(_) => {}
+                None => {
+                    let node = *node;
+                    let passes =
+                        own(node) || edges(node).iter().any(|n| reach[n.index()] == Some(true));
+                    reach[node.index()] = Some(passes);
+                    stack.pop();
+                }
+            }
+        }
+    }
+    reach.into_iter().map(|r| r == Some(true)).collect()
+}
+
 /// Marks the nodes that apply no subschema (see [`Node::leaf`]).
 pub fn mark_leaves(ir: &mut Ir) {
     for node in &mut ir.nodes {

@@ -92,6 +92,7 @@ impl<'a> Lowerer<'a> {
         super::analysis::mark_tracking(&mut ir);
         super::analysis::mark_leaves(&mut ir);
         super::analysis::mark_shallow(&mut ir);
+        super::analysis::mark_deferred_claims(&mut ir);
         super::analysis::find_discriminators(&mut ir);
         ir.evaluation_bound = super::analysis::evaluation_bound(&ir);
         for node in &mut ir.nodes {

@@ -37,17 +37,11 @@ impl Interpreter<'_> {
             Check::PrefixItems(schemas) => {
                 let kp = at.kp.key("prefixItems");
                 let each = items.iter().zip(schemas.iter()).enumerate();
-                let claim = Claim::NONE;
+                let claim = st.claim_items(whole, items.len(), check.items_from_first())?;
                 self.each_item::<C>(each, (&kp, true), "prefixItems", claim, at, st, marks)
             }
             Check::Items { skip, schema } => {
-                // The `items` of every item is the pass that admits them to the argument limits
-                // (see `eval::admission`), when the array is awaited.
-                let claim = if *skip == 0 {
-                    st.claim(whole, items.len())?
-                } else {
-                    Claim::NONE
-                };
+                let claim = st.claim_items(whole, items.len(), check.items_from_first())?;
                 let child = self.ir.node(*schema);
                 // In first-failure mode, items under a subschema that only asserts need no
                 // location and no unit: they are checked in a loop of their own, without

@@ -4,7 +4,7 @@
 
 use super::{At, Interpreter};
 use crate::eval::member::has_member;
-use crate::eval::{Flow, Marks, Sink};
+use crate::eval::{Claim, Flow, Marks, Sink};
 use crate::ir::{Check, Dependent, Node, NodeId, ObjectPlan};
 use crate::messages;
 use serde_json::{Map, Value};
@@ -116,9 +116,6 @@ impl Interpreter<'_> {
         st: &mut Sink,
         mut marks: Option<&mut Marks>,
     ) -> Flow {
-        // The first pass to reach the object while it is awaited admits its members to the
-        // argument limits (see `eval::admission`).
-        let claim = st.claim(whole, map.len())?;
         let mut valid = true;
         let mut seen: u64 = 0;
         let use_seen = plan.properties.len() <= 64;
@@ -142,6 +139,14 @@ impl Interpreter<'_> {
                 return Ok(false);
             }
         }
+        // The first pass to reach the object while it is awaited admits its members to the
+        // argument limits (see `eval::admission`), unless it leaves that to a later one; not
+        // before the shallow-first checks, so that a branch they rule out claims nothing.
+        let claim = if plan.defers_claim {
+            Claim::NONE
+        } else {
+            st.claim(whole, map.len())?
+        };
         let kp_props = at.kp.key("properties");
         let kp_patterns = at.kp.key("patternProperties");
         let kp_additional = at.kp.key("additionalProperties");

@@ -176,6 +176,18 @@ impl Check {
         }
     }
 
+    /// How many items, from the first, this check's pass over an array evaluates. The pass
+    /// claims the array for admission to the argument limits (see `eval::admission`) when
+    /// that is every item: `items` alone always, `prefixItems` when the array is no longer
+    /// than it; `items` after `prefixItems` starts later and never claims.
+    pub fn items_from_first(&self) -> usize {
+        match self {
+            Check::PrefixItems(schemas) => schemas.len(),
+            Check::Items { skip: 0, .. } => usize::MAX,
+            _ => 0,
+        }
+    }
+
     /// Whether the check may mark members of the instance as evaluated, itself or through a
     /// subschema it applies in place: a node with no such check has no marks to give.
     pub fn marks_members(&self) -> bool {

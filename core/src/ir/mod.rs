@@ -715,6 +715,10 @@ pub struct ObjectPlan {
     /// end then checks `required` and the shallow properties before the key pass, so a
     /// mismatch in a discriminator fails before any deep subschema runs.
     pub shallow_first: bool,
+    /// Whether the key pass leaves claiming the object for admission to the argument limits
+    /// (see `eval::admission`) to a subschema applied in place after it, whose own key pass
+    /// evaluates more of the members (decided by analysis).
+    pub defers_claim: bool,
 }
 
 /// What the presence of a property brings: more required names, or a subschema.
