@@ -30,7 +30,7 @@ impl Cx<'_> {
     /// branch that holds (tracking), or every unit counts (recording).
     pub(super) fn any_of(&self, f: &mut Frame, branches: &Branches) -> TokenStream {
         let filter = BranchFilter::new(branches, f.subject, "any_of_member");
-        let setup = filter.setup();
+        let setup = filter.setup(self);
         let quick: Vec<TokenStream> = branches
             .schemas
             .iter()
@@ -116,7 +116,7 @@ impl Cx<'_> {
     /// the marks of the one that holds are kept.
     pub(super) fn one_of(&self, f: &mut Frame, branches: &Branches) -> TokenStream {
         let filter = BranchFilter::new(branches, f.subject, "one_of_member");
-        let setup = filter.setup();
+        let setup = filter.setup(self);
         let tracks = f.may_track;
         let list: Vec<TokenStream> = branches
             .schemas
@@ -275,13 +275,12 @@ impl Cx<'_> {
         }
     }
 
-    /// `body` run only where every guard holds, or always when recording for the output formats
-    /// (where a branch ruled out still has its failures to report).
+    /// `body` run only where every guard holds (see [`BranchFilter::guards`]).
     fn guarded(&self, guards: Vec<TokenStream>, body: TokenStream) -> TokenStream {
-        guards.into_iter().rev().fold(body, |body, guard| {
-            let recording = self.recording();
-            quote! { if (#recording) || #guard { #body } }
-        })
+        guards
+            .into_iter()
+            .rev()
+            .fold(body, |body, guard| quote! { if #guard { #body } })
     }
 }
 
@@ -289,12 +288,14 @@ impl Cx<'_> {
 /// (the discriminating member read into `var`).
 struct BranchFilter<'a> {
     discriminator: Option<&'a Discriminator>,
-    /// Whether each discriminator value picks one branch (see [`Branches::picks_one`]).
+    /// Whether each discriminator value picks one branch (see [`Branches::picks`]).
     picks: bool,
     types: Option<&'a [TypeSet]>,
     /// The member-name flavour: the instance is a string, which no discriminator reads.
     naming: bool,
     var: &'static str,
+    /// How many branches there are.
+    branches: usize,
 }
 
 impl<'a> BranchFilter<'a> {
@@ -304,21 +305,42 @@ impl<'a> BranchFilter<'a> {
         let discriminator = rules.discriminator.filter(|_| !naming);
         BranchFilter {
             discriminator,
-            picks: discriminator.is_some() && branches.picks_one,
+            picks: discriminator.is_some() && branches.picks.is_some(),
             types: rules.types,
             naming,
             var,
+            branches: branches.schemas.len(),
         }
     }
 
-    /// The statements that read the discriminating member, if there is one.
-    fn setup(&self) -> Option<TokenStream> {
-        self.discriminator
-            .map(|d| discriminator_setup(d, self.var, self.picks))
+    /// The statements that read whether the sink records and, if there is one, the
+    /// discriminating member.
+    fn setup(&self, cx: &Cx) -> TokenStream {
+        let guarded = (0..self.branches).any(|i| self.guards(i).is_some_and(|g| !g.is_empty()));
+        if !guarded && !self.picks {
+            return quote! {};
+        }
+        let name = self.recording();
+        let test = cx.recording();
+        let member = self
+            .discriminator
+            .map(|d| discriminator_setup(d, self.var, self.picks));
+        quote! {
+            let #name: bool = #test;
+            #member
+        }
+    }
+
+    /// The local that holds whether the sink records. It is read once, before the branches:
+    /// the optimizer cannot tell that a sink's mode does not change across calls, and a test
+    /// of it per branch kept a long chain of discriminated branches from becoming one jump.
+    fn recording(&self) -> proc_macro2::Ident {
+        format_ident!("{}_recording", self.var)
     }
 
     /// The tests under which branch `i` runs; `None` when it cannot hold (a member name is
-    /// a string, and the branch allows none).
+    /// a string, and the branch allows none). Each holds when recording for the output
+    /// formats, where a branch ruled out still has its failures to report.
     fn guards(&self, i: usize) -> Option<Vec<TokenStream>> {
         let mut guards = Vec::new();
         if let Some(&t) = self
@@ -332,7 +354,8 @@ impl<'a> BranchFilter<'a> {
                 }
             } else {
                 let bits = int(t.bits());
-                guards.push(quote! { rt::TypeSet::from_bits(#bits).matches(v) });
+                let recording = self.recording();
+                guards.push(quote! { #recording || rt::TypeSet::from_bits(#bits).matches(v) });
             }
         }
         guards.extend(
@@ -344,8 +367,9 @@ impl<'a> BranchFilter<'a> {
 }
 
 /// The discriminating member of `v`, in `var`; when the values pick one branch each, also the
-/// picked branch in `{var}_pick`: its index, `usize::MAX` when the member is absent (no
-/// branch is ruled out) and `usize::MAX - 1` when it is none of the values.
+/// picked branch in `{var}_pick`, encoded as [`toolschema_core::ir::Picks::pick`] encodes it: its index,
+/// `usize::MAX` ([`toolschema_core::ir::Picks::ABSENT`]) when no branch is ruled out (the member is absent, or the
+/// sink records) and `usize::MAX - 1` ([`toolschema_core::ir::Picks::NOTHING`]) when it is none of the values.
 fn discriminator_setup(d: &Discriminator, var: &str, picks: bool) -> TokenStream {
     let property = &d.property;
     let member = format_ident!("{var}");
@@ -366,9 +390,11 @@ fn discriminator_setup(d: &Discriminator, var: &str, picks: bool) -> TokenStream
         })
         .collect();
     let dispatch = name_dispatch(quote! { s }, &arms);
+    let recording = format_ident!("{var}_recording");
     quote! {
         let #member = rt::discriminating_member(v, #property);
         let #pick: usize = match #member {
+            _ if #recording => usize::MAX,
             None => usize::MAX,
             Some(Value::String(s)) => 'pick: {
                 #dispatch
@@ -380,7 +406,8 @@ fn discriminator_setup(d: &Discriminator, var: &str, picks: bool) -> TokenStream
 }
 
 /// The test that branch `i` may hold given the discriminating member in `var` (and, when
-/// `picks`, the branch it picked), when the discriminator constrains that branch.
+/// `picks`, the branch it picked, which rules out none when the sink records), when the
+/// discriminator constrains that branch.
 fn admits(d: &Discriminator, i: usize, var: &str, picks: bool) -> Option<TokenStream> {
     let values = d.values[i].as_ref()?;
     let member = format_ident!("{var}");
@@ -392,8 +419,9 @@ fn admits(d: &Discriminator, i: usize, var: &str, picks: bool) -> Option<TokenSt
         let i = int(i as u64);
         return Some(quote! { #pick == #i || #pick == usize::MAX });
     }
+    let recording = format_ident!("{var}_recording");
     if values.is_empty() {
-        return Some(quote! { #member.is_none() });
+        return Some(quote! { #recording || #member.is_none() });
     }
-    Some(quote! { rt::admits(#member, &[#(#values),*]) })
+    Some(quote! { #recording || rt::admits(#member, &[#(#values),*]) })
 }

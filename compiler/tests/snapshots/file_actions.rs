@@ -156,8 +156,10 @@ mod file_actions_nodes {
                 }
                 _ => {}
             }
+            let one_of_member_recording: bool = C && failures.recording();
             let one_of_member = rt::discriminating_member(v, "action");
             let one_of_member_pick: usize = match one_of_member {
+                _ if one_of_member_recording => usize::MAX,
                 None => usize::MAX,
                 Some(Value::String(s)) => 'pick: {
                     match s.len() {
@@ -203,9 +205,7 @@ mod file_actions_nodes {
             let mut first: Option<usize> = None;
             let mut second: Option<usize> = None;
             'one_of: {
-                if (C && failures.recording()) || one_of_member_pick == 0
-                    || one_of_member_pick == usize::MAX
-                {
+                if one_of_member_pick == 0 || one_of_member_pick == usize::MAX {
                     let held = if C && failures.recording() {
                         n1_oneof_0(
                             rt::COLLECT,
@@ -243,9 +243,7 @@ mod file_actions_nodes {
                         }
                     }
                 }
-                if (C && failures.recording()) || one_of_member_pick == 1
-                    || one_of_member_pick == usize::MAX
-                {
+                if one_of_member_pick == 1 || one_of_member_pick == usize::MAX {
                     let held = if C && failures.recording() {
                         n2_oneof_1(
                             rt::COLLECT,
@@ -283,9 +281,7 @@ mod file_actions_nodes {
                         }
                     }
                 }
-                if (C && failures.recording()) || one_of_member_pick == 2
-                    || one_of_member_pick == usize::MAX
-                {
+                if one_of_member_pick == 2 || one_of_member_pick == usize::MAX {
                     let held = if C && failures.recording() {
                         n3_oneof_2(
                             rt::COLLECT,
@@ -323,9 +319,7 @@ mod file_actions_nodes {
                         }
                     }
                 }
-                if (C && failures.recording()) || one_of_member_pick == 3
-                    || one_of_member_pick == usize::MAX
-                {
+                if one_of_member_pick == 3 || one_of_member_pick == usize::MAX {
                     let held = if C && failures.recording() {
                         n4_oneof_3(
                             rt::COLLECT,
@@ -363,9 +357,7 @@ mod file_actions_nodes {
                         }
                     }
                 }
-                if (C && failures.recording()) || one_of_member_pick == 4
-                    || one_of_member_pick == usize::MAX
-                {
+                if one_of_member_pick == 4 || one_of_member_pick == usize::MAX {
                     let held = if C && failures.recording() {
                         n5_oneof_4(
                             rt::COLLECT,
@@ -1259,10 +1251,11 @@ mod file_actions_nodes {
         let outcome = {
             let mut valid = true;
             let depth = depth + 1;
+            let one_of_member_recording: bool = C && failures.recording();
             let mut first: Option<usize> = None;
             let mut second: Option<usize> = None;
             'one_of: {
-                if (C && failures.recording()) || rt::TypeSet::from_bits(64).matches(v) {
+                if one_of_member_recording || rt::TypeSet::from_bits(64).matches(v) {
                     let held = if C && failures.recording() {
                         n8_properties_timeout_oneof_0(
                             rt::COLLECT,
@@ -1293,7 +1286,7 @@ mod file_actions_nodes {
                         }
                     }
                 }
-                if (C && failures.recording()) || rt::TypeSet::from_bits(32).matches(v) {
+                if one_of_member_recording || rt::TypeSet::from_bits(32).matches(v) {
                     let held = if C && failures.recording() {
                         n9_properties_timeout_oneof_1(
                             rt::COLLECT,

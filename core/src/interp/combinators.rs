@@ -45,14 +45,15 @@ impl Interpreter<'_> {
         // annotations are part of the result.
         let recording = C && st.recording();
         let rules = branches.rules();
-        let member = rules.member(v);
+        let read = rules.read(v);
         let kp = at.kp.key("anyOf");
         let mut any = false;
         let mut marks = marks;
-        for (i, &schema) in branches.schemas.iter().enumerate() {
-            if !recording && rules.rules_out(i, member, v) {
+        for i in rules.candidates(read, branches.schemas.len(), recording) {
+            if !recording && rules.rules_out(i, read, v) {
                 continue;
             }
+            let schema = branches.schemas[i];
             let kp = kp.index(i);
             let inner = At { kp: &kp, ..at };
             match marks.as_deref_mut() {
@@ -93,15 +94,16 @@ impl Interpreter<'_> {
         // annotations are part of the result.
         let recording = C && st.recording();
         let rules = branches.rules();
-        let member = rules.member(v);
+        let read = rules.read(v);
         let kp = at.kp.key("oneOf");
         let tracking = marks.is_some();
         let mut first: Option<(usize, Marks)> = None;
         let mut second = None;
-        for (i, &schema) in branches.schemas.iter().enumerate() {
-            if !recording && rules.rules_out(i, member, v) {
+        for i in rules.candidates(read, branches.schemas.len(), recording) {
+            if !recording && rules.rules_out(i, read, v) {
                 continue;
             }
+            let schema = branches.schemas[i];
             let kp = kp.index(i);
             let mut branch = Marks::default();
             let out = if tracking { Some(&mut branch) } else { None };

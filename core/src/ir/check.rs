@@ -284,9 +284,9 @@ pub struct Branches {
     pub discriminator: Option<Discriminator>,
     /// The types each branch allows (see [`branch_types`]), when one is restricted.
     pub types: Option<Box<[TypeSet]>>,
-    /// Whether each value of the discriminator admits exactly one branch, so a back end may
-    /// map the member's value to that branch once instead of testing each.
-    pub picks_one: bool,
+    /// The branch each value of the discriminator picks, when each admits exactly one, so a
+    /// back end maps the member's value to that branch once instead of testing each.
+    pub picks: Option<Picks>,
 }
 
 impl Branches {
@@ -294,6 +294,7 @@ impl Branches {
     pub fn rules(&self) -> BranchRules<'_> {
         BranchRules {
             discriminator: self.discriminator.as_ref(),
+            picks: self.picks.as_ref(),
             types: self.types.as_deref(),
         }
     }
@@ -409,7 +410,7 @@ pub(crate) fn checks_of(body: &Body) -> Box<[Check]> {
                 schemas: schemas.into(),
                 discriminator: d.as_deref().cloned(),
                 types: t.clone(),
-                picks_one: d.as_deref().is_some_and(Discriminator::picks_one),
+                picks: d.as_deref().and_then(Discriminator::picks),
             })
         };
     if !k.any_of.is_empty() {

@@ -32,10 +32,12 @@ use crate::number::{Bound, MultipleOf};
 use crate::regex::Pattern;
 use serde_json::Value;
 
+mod branches;
 mod check;
 pub use crate::eval::member::{
     admits, discriminating_member, has_member, member, name_hash, name_prefix, same_name,
 };
+pub use branches::{BranchRules, Candidates, Discriminator, Picks, Reading};
 pub use check::{Branches, Check, ContainsCheck, DynamicTargets};
 pub(crate) use check::{checks_of, consumes_marks};
 
@@ -304,6 +306,7 @@ impl Keywords {
     pub fn any_of_rules(&self) -> BranchRules<'_> {
         BranchRules {
             discriminator: self.any_of_discriminator.as_deref(),
+            picks: None,
             types: self.any_of_types.as_deref(),
         }
     }
@@ -312,6 +315,7 @@ impl Keywords {
     pub fn one_of_rules(&self) -> BranchRules<'_> {
         BranchRules {
             discriminator: self.one_of_discriminator.as_deref(),
+            picks: None,
             types: self.one_of_types.as_deref(),
         }
     }
@@ -432,123 +436,6 @@ pub enum DynamicRef {
         /// Every resource that defines `$dynamicAnchor` with this name, and the node it marks.
         candidates: Vec<(ResourceId, NodeId)>,
     },
-}
-
-/// A member whose value rules out branches of an `anyOf` or `oneOf` before they run.
-///
-/// A branch that applies, in place (itself, or behind `$ref` and `allOf`), `properties` whose
-/// subschema for the member is a `const` string or an `enum` of strings fails whenever the
-/// instance is an object holding the member with any other value. Both back ends skip such
-/// branches rather than evaluate them: the verdict is the same, and a discriminated union of
-/// many object shapes (FHIR's resources on `resourceType`, a tool's `action`) costs one branch
-/// instead of all of them.
-///
-/// ```
-/// use serde_json::json;
-/// use toolschema::ir::Discriminator;
-///
-/// let d = Discriminator {
-///     property: "action".into(),
-///     values: vec![Some(vec!["read".into()]), Some(vec!["write".into(), "append".into()]), None],
-/// };
-/// let call = json!({"action": "append"});
-/// let member = d.member(&call);
-/// assert_eq!((0..3).map(|i| d.rules_out(i, member)).collect::<Vec<_>>(), [true, false, false]);
-/// // Without the member, nothing is ruled out.
-/// let call = json!({});
-/// assert!(!d.rules_out(0, d.member(&call)));
-/// ```
-#[derive(Clone, Debug)]
-pub struct Discriminator {
-    /// The member's name.
-    pub property: String,
-    /// Per branch, the strings the member may be for the branch to hold; `None` where the
-    /// branch does not constrain it.
-    pub values: Vec<Option<Vec<String>>>,
-}
-
-impl Discriminator {
-    /// The member in `instance`, when it can rule branches out: `instance` is an object that
-    /// holds it.
-    pub fn member<'v>(&self, instance: &'v Value) -> Option<&'v Value> {
-        discriminating_member(instance, &self.property)
-    }
-
-    /// Whether each value the member may take admits one branch only, so that the member's
-    /// value picks the branch to run (or none) instead of being tested against each.
-    ///
-    /// ```
-    /// use toolschema::ir::Discriminator;
-    /// let d = |values: Vec<Option<Vec<String>>>| Discriminator { property: "kind".into(), values };
-    /// assert!(d(vec![Some(vec!["a".into()]), Some(vec!["b".into()])]).picks_one());
-    /// assert!(!d(vec![Some(vec!["a".into()]), Some(vec!["a".into(), "b".into()])]).picks_one());
-    /// ```
-    pub fn picks_one(&self) -> bool {
-        let mut all: Vec<&str> = self
-            .values
-            .iter()
-            .flatten()
-            .flatten()
-            .map(String::as_str)
-            .collect();
-        let n = all.len();
-        all.sort_unstable();
-        all.dedup();
-        all.len() == n
-    }
-
-    /// Whether branch `i` fails, without running it, for an instance whose member (from
-    /// [`Discriminator::member`]) is `member`.
-    pub fn rules_out(&self, i: usize, member: Option<&Value>) -> bool {
-        self.values[i]
-            .as_ref()
-            .is_some_and(|values| !admits(member, values))
-    }
-}
-
-/// What rules the branches of one `anyOf` or `oneOf` out before they run, as the front end
-/// decided it: a discriminating member, and the types each branch allows. The interpreter
-/// asks [`BranchRules::rules_out`]; generated code writes the same tests inline.
-///
-/// ```
-/// use serde_json::json;
-/// use toolschema::ir::Body;
-/// use toolschema::{Options, Validator};
-///
-/// let schema = json!({"oneOf": [
-///     {"type": "string"},
-///     {"properties": {"action": {"const": "read"}}},
-///     {"properties": {"action": {"const": "write"}}},
-/// ]});
-/// let v = Validator::with_options(&schema, &Options::new()).unwrap();
-/// let Body::Keywords(root) = &v.ir().node(v.ir().root).body else { unreachable!() };
-/// let rules = root.one_of_rules();
-/// let call = json!({"action": "write"});
-/// let member = rules.member(&call);
-/// let ruled_out: Vec<bool> = (0..3).map(|i| rules.rules_out(i, member, &call)).collect();
-/// assert_eq!(ruled_out, [true, true, false]);
-/// ```
-#[derive(Clone, Copy, Debug)]
-pub struct BranchRules<'k> {
-    /// The member whose value rules branches out, if one does.
-    pub discriminator: Option<&'k Discriminator>,
-    /// The types each branch allows (see [`branch_types`]), when one is restricted.
-    pub types: Option<&'k [TypeSet]>,
-}
-
-impl BranchRules<'_> {
-    /// The discriminating member of `instance`, read once for every branch.
-    pub fn member<'v>(&self, instance: &'v Value) -> Option<&'v Value> {
-        self.discriminator.and_then(|d| d.member(instance))
-    }
-
-    /// Whether branch `i` fails on `instance` without running, its discriminating member
-    /// (from [`BranchRules::member`]) being `member`.
-    #[inline]
-    pub fn rules_out(&self, i: usize, member: Option<&Value>, instance: &Value) -> bool {
-        self.discriminator.is_some_and(|d| d.rules_out(i, member))
-            || self.types.is_some_and(|t| !t[i].matches(instance))
-    }
 }
 
 /// How far behind `$ref` a branch's `type` is looked for.

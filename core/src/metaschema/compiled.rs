@@ -1187,6 +1187,7 @@ mod meta_schema_nodes {
             } else {
                 scope
             };
+            let any_of_member_recording: bool = C && failures.recording();
             if !('any_of: {
                 let mut any = false;
                 let held = if C && failures.recording() {
@@ -1218,7 +1219,7 @@ mod meta_schema_nodes {
                     }
                     any = true;
                 }
-                if (C && failures.recording()) || rt::TypeSet::from_bits(8).matches(v) {
+                if any_of_member_recording || rt::TypeSet::from_bits(8).matches(v) {
                     let held = if C && failures.recording() {
                         n14_ies_additionalproperties_anyof_1(
                             rt::COLLECT,
@@ -4219,6 +4220,7 @@ mod meta_schema_nodes {
             } else {
                 scope
             };
+            let any_of_member_recording: bool = C && failures.recording();
             if !('any_of: {
                 let mut any = false;
                 let held = if C && failures.recording() {
@@ -4250,7 +4252,7 @@ mod meta_schema_nodes {
                     }
                     any = true;
                 }
-                if (C && failures.recording()) || rt::TypeSet::from_bits(8).matches(v) {
+                if any_of_member_recording || rt::TypeSet::from_bits(8).matches(v) {
                     let held = if C && failures.recording() {
                         n57_properties_type_anyof_1(
                             rt::COLLECT,
