@@ -367,9 +367,10 @@ impl<'a> BranchFilter<'a> {
 }
 
 /// The discriminating member of `v`, in `var`; when the values pick one branch each, also the
-/// picked branch in `{var}_pick`, encoded as [`toolschema_core::ir::Picks::pick`] encodes it: its index,
-/// `usize::MAX` ([`toolschema_core::ir::Picks::ABSENT`]) when no branch is ruled out (the member is absent, or the
-/// sink records) and `usize::MAX - 1` ([`toolschema_core::ir::Picks::NOTHING`]) when it is none of the values.
+/// picked branch in `{var}_pick`, encoded as the interpreter's `ir::Picks::pick` encodes it:
+/// its index, `usize::MAX` (`Picks::ABSENT`) when no branch is ruled out (the member is
+/// absent, or the sink records) and `usize::MAX - 1` (`Picks::NOTHING`) when it is none of
+/// the values.
 fn discriminator_setup(d: &Discriminator, var: &str, picks: bool) -> TokenStream {
     let property = &d.property;
     let member = format_ident!("{var}");
