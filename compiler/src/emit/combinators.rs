@@ -331,11 +331,8 @@ impl<'a> BranchFilter<'a> {
         }
     }
 
-    /// The local that holds whether the sink records. It is read once, before the branches:
-    /// the optimizer cannot tell that a sink's mode does not change across calls, and a test
-    /// of it per branch kept a long chain of discriminated branches from becoming one jump.
     fn recording(&self) -> proc_macro2::Ident {
-        format_ident!("{}_recording", self.var)
+        recording_local(self.var)
     }
 
     /// The tests under which branch `i` runs; `None` when it cannot hold (a member name is
@@ -366,6 +363,14 @@ impl<'a> BranchFilter<'a> {
     }
 }
 
+/// The local that holds whether the sink records, beside the discriminating member `var`. It
+/// is read once, before the branches: the optimizer cannot tell that a sink's mode does not
+/// change across calls, and a test of it per branch kept a long chain of discriminated
+/// branches from becoming one jump.
+fn recording_local(var: &str) -> proc_macro2::Ident {
+    format_ident!("{var}_recording")
+}
+
 /// The discriminating member of `v`, in `var`; when the values pick one branch each, also the
 /// picked branch in `{var}_pick`, encoded as the interpreter's `ir::Picks::pick` encodes it:
 /// its index, `usize::MAX` (`Picks::ABSENT`) when no branch is ruled out (the member is
@@ -391,7 +396,7 @@ fn discriminator_setup(d: &Discriminator, var: &str, picks: bool) -> TokenStream
         })
         .collect();
     let dispatch = name_dispatch(quote! { s }, &arms);
-    let recording = format_ident!("{var}_recording");
+    let recording = recording_local(var);
     quote! {
         let #member = rt::discriminating_member(v, #property);
         let #pick: usize = match #member {
@@ -420,7 +425,7 @@ fn admits(d: &Discriminator, i: usize, var: &str, picks: bool) -> Option<TokenSt
         let i = int(i as u64);
         return Some(quote! { #pick == #i || #pick == usize::MAX });
     }
-    let recording = format_ident!("{var}_recording");
+    let recording = recording_local(var);
     if values.is_empty() {
         return Some(quote! { #recording || #member.is_none() });
     }

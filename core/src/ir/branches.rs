@@ -45,21 +45,16 @@ impl Discriminator {
         discriminating_member(instance, &self.property)
     }
 
-    /// Whether each value the member may take admits one branch only, so that the member's
-    /// value picks the branch to run (or none) instead of being tested against each.
+    /// The branch each value picks, when each value the member may take admits one branch
+    /// only, so that the member's value picks the branch to run (or none) instead of being
+    /// tested against each.
     ///
     /// ```
     /// use toolschema::ir::Discriminator;
     /// let d = |values: Vec<Option<Vec<String>>>| Discriminator { property: "kind".into(), values };
-    /// assert!(d(vec![Some(vec!["a".into()]), Some(vec!["b".into()])]).picks_one());
-    /// assert!(!d(vec![Some(vec!["a".into()]), Some(vec!["a".into(), "b".into()])]).picks_one());
+    /// assert!(d(vec![Some(vec!["a".into()]), Some(vec!["b".into()])]).picks().is_some());
+    /// assert!(d(vec![Some(vec!["a".into()]), Some(vec!["a".into(), "b".into()])]).picks().is_none());
     /// ```
-    pub fn picks_one(&self) -> bool {
-        self.picks().is_some()
-    }
-
-    /// The branch each value picks, when each admits one branch only (see
-    /// [`Discriminator::picks_one`]).
     pub fn picks(&self) -> Option<Picks> {
         let mut by_value: Vec<(Box<str>, usize)> = self
             .values
@@ -69,12 +64,11 @@ impl Discriminator {
             .collect();
         by_value.sort_unstable();
         let distinct = by_value.windows(2).all(|w| w[0].0 != w[1].0);
-        let open = (0..self.values.len())
-            .filter(|&i| self.values[i].is_none())
-            .collect();
         distinct.then(|| Picks {
             by_value: by_value.into(),
-            open,
+            open: (self.values.iter().enumerate())
+                .filter_map(|(i, values)| values.is_none().then_some(i))
+                .collect(),
         })
     }
 
@@ -88,7 +82,8 @@ impl Discriminator {
 }
 
 /// What rules the branches of one `anyOf` or `oneOf` out before they run, as the front end
-/// decided it: a discriminating member, and the types each branch allows. The interpreter
+/// decided it: a discriminating member (and the branch each of its values picks, where each
+/// picks one), and the types each branch allows. The interpreter
 /// asks [`BranchRules::rules_out`]; generated code writes the same tests inline.
 ///
 /// ```
