@@ -121,9 +121,10 @@ impl Validator {
         let (depth, nodes, strings) = argument_limits(limits);
         if self.ir.compares_arguments {
             limits::check_arguments(instance, limits).map_err(Error::instance_execution_failure)?;
-            let mut sink = Sink::new(limits.max_evaluation_steps);
+            let mut failures = Vec::new();
+            let mut sink = Sink::collecting(&mut failures, limits.max_evaluation_steps);
             let outcome = interpreter.validate_in(instance, &mut sink);
-            return finish(outcome.map(|_| sink.into_failures()));
+            return finish(outcome.map(|_| failures));
         }
         let steps = limits.max_evaluation_steps;
         validate_admitting(instance, steps, depth, nodes, strings, |sink| {

@@ -111,9 +111,10 @@ pub fn schema(item: Item<'_>, ir: &Ir, limits: &Limits, runtime: &Runtime) -> To
             quote! {
                 #check_arguments
                 #object_check
-                let mut failures = rt::Sink::new(#max_steps);
+                let mut found = ::std::vec::Vec::new();
+                let mut failures = rt::Sink::collecting(&mut found, #max_steps);
                 let outcome = #module::#root;
-                rt::finish(outcome.map(|_| failures.into_failures()))
+                rt::finish(outcome.map(|_| found))
             },
         )
     } else {

@@ -30,7 +30,8 @@ impl ::toolschema::Validate for NestedDefs {
         use ::toolschema::__private as rt;
         rt::check_arguments(instance, 128, 1000000, 16777216)
             .map_err(rt::Error::instance_execution_failure)?;
-        let mut failures = rt::Sink::new(10000000);
+        let mut found = ::std::vec::Vec::new();
+        let mut failures = rt::Sink::collecting(&mut found, 10000000);
         let outcome = nested_defs_nodes::n0(
             rt::COLLECT,
             instance,
@@ -39,7 +40,7 @@ impl ::toolschema::Validate for NestedDefs {
             0,
             &mut failures,
         );
-        rt::finish(outcome.map(|_| failures.into_failures()))
+        rt::finish(outcome.map(|_| found))
     }
     #[inline]
     fn evaluate(

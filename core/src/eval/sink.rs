@@ -33,27 +33,46 @@ fn too_deep(ip: &Path<'_>, kp: &Path<'_>, uri: &str, limit: usize) -> Halt {
     )))
 }
 
-/// What one evaluation carries along: the failures recorded so far, the evaluation steps
-/// left (the interpreter's `max_evaluation_steps`), and the arguments admitted to their limits
-/// so far (see [`super::admission`]).
+/// What one evaluation carries along: where its failures go, the evaluation steps left (the
+/// interpreter's `max_evaluation_steps`), and the arguments admitted to their limits so far
+/// (see [`super::admission`]).
+///
+/// Everything it records goes into storage the caller lends it, so that a sink needs no drop:
+/// one that did would pay for it on every call, the first-failure check's included.
 #[derive(Debug)]
 pub struct Sink<'t> {
-    failures: Vec<Failure>,
+    out: Out<'t>,
     steps_left: usize,
     admission: Admission,
-    /// The units an evaluation for the output formats records (see [`Sink::recording`]).
-    /// Borrowed, so that a sink needs no drop: one that did would pay for it on every call.
-    trace: Option<&'t mut Trace>,
+}
+
+/// Where a sink's failures go.
+#[derive(Debug)]
+enum Out<'t> {
+    /// Nowhere: a first-failure check records none.
+    Nowhere,
+    /// Into a list, for `validate`.
+    List(&'t mut Vec<Failure>),
+    /// Into the units of an evaluation for the output formats (see [`Sink::recording`]).
+    Trace(&'t mut Trace),
 }
 
 impl<'t> Sink<'t> {
-    /// An empty sink allowing `steps` subschema evaluations. Allocates nothing.
+    /// A sink for a first-failure check allowing `steps` subschema evaluations, which records
+    /// nothing.
     pub fn new(steps: usize) -> Sink<'t> {
         Sink {
-            failures: Vec::new(),
+            out: Out::Nowhere,
             steps_left: steps,
             admission: Admission::OFF,
-            trace: None,
+        }
+    }
+
+    /// A sink that collects every failure into `failures`.
+    pub fn collecting(failures: &'t mut Vec<Failure>, steps: usize) -> Sink<'t> {
+        Sink {
+            out: Out::List(failures),
+            ..Sink::new(steps)
         }
     }
 
@@ -62,8 +81,24 @@ impl<'t> Sink<'t> {
     /// in the collecting flavour records with it; see [`Sink::recording`].
     pub fn for_output(trace: &'t mut Trace, steps: usize) -> Sink<'t> {
         Sink {
-            trace: Some(trace),
+            out: Out::Trace(trace),
             ..Sink::new(steps)
+        }
+    }
+
+    /// [`Sink::admitting`], collecting every failure into `failures`.
+    #[inline]
+    pub fn collecting_admitting(
+        failures: &'t mut Vec<Failure>,
+        instance: &Value,
+        steps: usize,
+        max_depth: usize,
+        max_nodes: usize,
+        max_string_length: usize,
+    ) -> Sink<'t> {
+        Sink {
+            out: Out::List(failures),
+            ..Sink::admitting(instance, steps, max_depth, max_nodes, max_string_length)
         }
     }
 
@@ -177,15 +212,17 @@ impl<'t> Sink<'t> {
     /// the quick check; in the quick flavour nothing changes.
     #[inline]
     pub fn recording(&self) -> bool {
-        self.trace.is_some()
+        matches!(self.out, Out::Trace(_))
     }
 
-    /// Records `failure`: in the innermost open unit when recording.
+    /// Records `failure`: in the innermost open unit when recording. A first-failure check
+    /// records none; a failure it is handed is dropped.
     #[inline]
     pub fn push(&mut self, failure: Failure) {
-        match &mut self.trace {
-            Some(trace) => trace.fail(failure),
-            None => self.failures.push(failure),
+        match &mut self.out {
+            Out::Nowhere => debug_assert!(false, "a first-failure check recorded {failure:?}"),
+            Out::List(list) => list.push(failure),
+            Out::Trace(trace) => trace.fail(failure),
         }
     }
 
@@ -193,7 +230,7 @@ impl<'t> Sink<'t> {
     /// location is `absolute` (when recording).
     #[inline]
     pub fn open(&mut self, ip: &Path<'_>, kp: &Path<'_>, absolute: impl Into<Cow<'static, str>>) {
-        if let Some(trace) = &mut self.trace {
+        if let Out::Trace(trace) = &mut self.out {
             trace.open(ip, kp, absolute.into());
         }
     }
@@ -201,7 +238,7 @@ impl<'t> Sink<'t> {
     /// Closes the innermost open unit with its result (when recording).
     #[inline]
     pub fn close(&mut self, valid: bool) {
-        if let Some(trace) = &mut self.trace {
+        if let Out::Trace(trace) = &mut self.out {
             trace.close(valid);
         }
     }
@@ -217,14 +254,9 @@ impl<'t> Sink<'t> {
         keyword: &str,
         value: impl FnOnce() -> Value,
     ) {
-        if let Some(trace) = &mut self.trace {
+        if let Out::Trace(trace) = &mut self.out {
             trace.annotate(ip, kp, absolute, keyword, value());
         }
-    }
-
-    /// The failures recorded.
-    pub fn into_failures(self) -> Vec<Failure> {
-        self.failures
     }
 }
 
@@ -299,7 +331,15 @@ pub fn validate_admitting(
         check_argument_limits(instance, max_depth, max_nodes, max_string_length)
             .map_err(Error::instance_execution_failure)
     };
-    let mut sink = Sink::admitting(instance, steps, max_depth, max_nodes, max_string_length);
+    let mut failures = Vec::new();
+    let mut sink = Sink::collecting_admitting(
+        &mut failures,
+        instance,
+        steps,
+        max_depth,
+        max_nodes,
+        max_string_length,
+    );
     if !sink.admission.is_on() {
         walk()?;
     }
@@ -307,7 +347,7 @@ pub fn validate_admitting(
     if !(outcome.is_ok() && sink.admitted(instance)) && sink.admission.is_on() {
         walk()?;
     }
-    finish(outcome.map(|_| sink.into_failures()))
+    finish(outcome.map(|_| failures))
 }
 
 /// A generated function's call of a subschema that applies no other, in the flavour `C`: when

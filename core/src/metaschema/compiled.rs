@@ -41,7 +41,8 @@ impl crate::Validate for MetaSchema {
                 ::core::primitive::usize::MAX,
             )
             .map_err(rt::Error::instance_execution_failure)?;
-        let mut failures = rt::Sink::new(10000000);
+        let mut found = ::std::vec::Vec::new();
+        let mut failures = rt::Sink::collecting(&mut found, 10000000);
         let outcome = meta_schema_nodes::n0(
             rt::COLLECT,
             instance,
@@ -51,7 +52,7 @@ impl crate::Validate for MetaSchema {
             0,
             &mut failures,
         );
-        rt::finish(outcome.map(|_| failures.into_failures()))
+        rt::finish(outcome.map(|_| found))
     }
     #[inline]
     fn evaluate(
