@@ -100,14 +100,18 @@ impl Admission {
             Value::String(s) => s.len() <= max_string,
             _ => true,
         };
-        if max_depth > FAST_WALK_MAX_DEPTH || max_nodes == 0 || !within {
+        let awaited = has_members(root);
+        // An awaited container needs a level of its own (see `Admission::admit`): a root with
+        // members and none is over the depth limit, which the walk reports.
+        if max_depth > FAST_WALK_MAX_DEPTH || max_nodes == 0 || !within || awaited && max_depth == 0
+        {
             return Admission::OFF;
         }
         Admission {
             on: true,
             nodes_left: max_nodes - 1,
             max_string,
-            awaiting: if has_members(root) { address(root) } else { 0 },
+            awaiting: if awaited { address(root) } else { 0 },
             depth: max_depth,
         }
     }
@@ -131,7 +135,7 @@ impl Admission {
             return Ok(Claim::NONE);
         }
         self.awaiting = 0;
-        if self.depth == 0 || members > self.nodes_left {
+        if members > self.nodes_left {
             return Err(over());
         }
         self.nodes_left -= members;
@@ -139,7 +143,9 @@ impl Admission {
     }
 
     /// Admits a member of a claimed container before its evaluation: its name, if it has
-    /// one, and its value, which it awaits when it has members.
+    /// one, and its value, which it awaits when it has members. A container with members
+    /// where no level is left for one is over the depth limit at once, whether or not a pass
+    /// claims it; so a pass that claims an awaited container never needs to check depth.
     #[inline]
     pub(super) fn admit(
         &mut self,
@@ -155,22 +161,20 @@ impl Admission {
         }
         match v {
             Value::String(s) if s.len() > self.max_string => Err(over()),
-            Value::Array(a) if !a.is_empty() => {
-                self.await_(v, claim);
-                Ok(())
-            }
-            Value::Object(m) if !m.is_empty() => {
-                self.await_(v, claim);
-                Ok(())
-            }
+            Value::Array(a) if !a.is_empty() => self.await_(v, claim),
+            Value::Object(m) if !m.is_empty() => self.await_(v, claim),
             _ => Ok(()),
         }
     }
 
     #[inline]
-    fn await_(&mut self, v: &Value, claim: Claim) {
+    fn await_(&mut self, v: &Value, claim: Claim) -> Result<(), Halt> {
+        if claim.0 == 1 {
+            return Err(over());
+        }
         self.awaiting = address(v);
         self.depth = claim.0 - 1;
+        Ok(())
     }
 
     /// Settles a member of a claimed container after its evaluation: a container that no
