@@ -93,25 +93,25 @@ impl Admission {
 
     /// Admission of `root` under these limits, the root itself counted and awaited when it
     /// has members. Off when the root alone is over the limits, or when the depth limit is
-    /// beyond what the recursive walk of unclaimed members is trusted with.
+    /// beyond what the recursive walk of unclaimed members is trusted with, or 0 (a rare
+    /// setting: an awaited container needs a level of its own, see [`Admission::admit`]);
+    /// the walk decides then.
     #[inline]
     pub(super) fn of(root: &Value, max_depth: usize, max_nodes: usize, max_string: usize) -> Self {
-        let within = match root {
-            Value::String(s) => s.len() <= max_string,
-            _ => true,
+        let (within, awaiting) = match root {
+            Value::String(s) => (s.len() <= max_string, 0),
+            Value::Array(a) if !a.is_empty() => (true, address(root)),
+            Value::Object(m) if !m.is_empty() => (true, address(root)),
+            _ => (true, 0),
         };
-        let awaited = has_members(root);
-        // An awaited container needs a level of its own (see `Admission::admit`): a root with
-        // members and none is over the depth limit, which the walk reports.
-        if max_depth > FAST_WALK_MAX_DEPTH || max_nodes == 0 || !within || awaited && max_depth == 0
-        {
+        if !within || max_nodes == 0 || !(1..=FAST_WALK_MAX_DEPTH).contains(&max_depth) {
             return Admission::OFF;
         }
         Admission {
             on: true,
             nodes_left: max_nodes - 1,
             max_string,
-            awaiting: if awaited { address(root) } else { 0 },
+            awaiting,
             depth: max_depth,
         }
     }
@@ -226,14 +226,6 @@ impl Admission {
         self.nodes_left = mark.nodes_left;
         self.awaiting = mark.awaiting;
         self.depth = mark.depth;
-    }
-}
-
-fn has_members(v: &Value) -> bool {
-    match v {
-        Value::Array(a) => !a.is_empty(),
-        Value::Object(m) => !m.is_empty(),
-        _ => false,
     }
 }
 

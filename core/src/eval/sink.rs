@@ -69,6 +69,16 @@ impl<'t> Sink<'t> {
     }
 
     /// A sink that collects every failure into `failures`.
+    ///
+    /// ```
+    /// use toolschema::eval::{Path, Sink, record};
+    ///
+    /// let mut failures = Vec::new();
+    /// let mut sink = Sink::collecting(&mut failures, 100);
+    /// record(&mut sink, &Path::ROOT, &Path::ROOT.key("type"), "urn:x#/type", "type", "not a string");
+    /// assert_eq!(failures.len(), 1);
+    /// assert_eq!(failures[0].keyword_location(), "/type");
+    /// ```
     pub fn collecting(failures: &'t mut Vec<Failure>, steps: usize) -> Sink<'t> {
         Sink {
             out: Out::List(failures),
@@ -220,9 +230,18 @@ impl<'t> Sink<'t> {
     #[inline]
     pub fn push(&mut self, failure: Failure) {
         match &mut self.out {
-            Out::Nowhere => debug_assert!(false, "a first-failure check recorded {failure:?}"),
             Out::List(list) => list.push(failure),
+            _ => self.push_elsewhere(failure),
+        }
+    }
+
+    /// [`Sink::push`] but into a list: kept out of line, so that pushing into one, what
+    /// `validate` does, stays small enough to inline.
+    #[inline(never)]
+    fn push_elsewhere(&mut self, failure: Failure) {
+        match &mut self.out {
             Out::Trace(trace) => trace.fail(failure),
+            _ => debug_assert!(false, "a first-failure check recorded {failure:?}"),
         }
     }
 

@@ -116,9 +116,17 @@ pub struct BranchRules<'k> {
 
 impl BranchRules<'_> {
     /// The discriminating member of `instance`, read once for every branch.
-    #[inline]
+    #[inline(always)]
     pub fn read<'v>(&self, instance: &'v Value) -> Reading<'v> {
-        let member = self.discriminator.and_then(|d| d.member(instance));
+        // Most `anyOf` and `oneOf` have no discriminator: that case stays a test inline.
+        match self.discriminator {
+            None => Reading::ABSENT,
+            Some(d) => self.read_member(d, instance),
+        }
+    }
+
+    fn read_member<'v>(&self, d: &Discriminator, instance: &'v Value) -> Reading<'v> {
+        let member = d.member(instance);
         let pick = self.picks.map_or(Picks::ABSENT, |p| p.pick(member));
         Reading { member, pick }
     }
@@ -140,16 +148,20 @@ impl BranchRules<'_> {
 
     /// Whether branch `i` fails on `instance` without running, its discriminating member
     /// read by [`BranchRules::read`].
-    #[inline]
+    #[inline(always)]
     pub fn rules_out(&self, i: usize, read: Reading<'_>, instance: &Value) -> bool {
-        let by_member = match (self.discriminator, self.picks) {
-            (Some(d), Some(_)) => d.values[i]
+        self.discriminator
+            .is_some_and(|d| self.ruled_out_by_member(d, i, read))
+            || self.types.is_some_and(|t| !t[i].matches(instance))
+    }
+
+    fn ruled_out_by_member(&self, d: &Discriminator, i: usize, read: Reading<'_>) -> bool {
+        match self.picks {
+            Some(_) => d.values[i]
                 .as_ref()
                 .is_some_and(|values| !Picks::admits(values, i, read.pick)),
-            (Some(d), None) => d.rules_out(i, read.member),
-            (None, _) => false,
-        };
-        by_member || self.types.is_some_and(|t| !t[i].matches(instance))
+            None => d.rules_out(i, read.member),
+        }
     }
 }
 
@@ -192,6 +204,14 @@ pub struct Reading<'v> {
     member: Option<&'v Value>,
     /// The branch the member picks (see [`Picks::pick`]).
     pick: usize,
+}
+
+impl Reading<'_> {
+    /// No member: there is no discriminator, or the instance does not hold it.
+    const ABSENT: Reading<'static> = Reading {
+        member: None,
+        pick: Picks::ABSENT,
+    };
 }
 
 /// The branch each value of a discriminating member picks, where each picks one: the member
