@@ -138,7 +138,7 @@ impl<'t> Sink<'t> {
     /// A pass over the `members` members of `v` claims it, if it is the container awaited:
     /// the pass then admits each member ([`Sink::admit`], [`Sink::settle`]). Halts when `v`
     /// is over the limits.
-    #[inline]
+    #[inline(always)]
     pub fn claim(&mut self, v: &Value, members: usize) -> Result<Claim, Halt> {
         self.admission.claim(v, members)
     }
@@ -146,7 +146,7 @@ impl<'t> Sink<'t> {
     /// The claim of a pass over the first `covered` items of the array `v`, of `len` items:
     /// a pass claims only an array whose every item it evaluates (see
     /// `Check::items_from_first`).
-    #[inline]
+    #[inline(always)]
     pub fn claim_items(&mut self, v: &Value, len: usize, covered: usize) -> Result<Claim, Halt> {
         if len > covered {
             return Ok(Claim::NONE);

@@ -127,6 +127,7 @@ impl Interpreter<'_> {
     }
 
     /// The numeric keywords, each its own check.
+    #[inline]
     pub(super) fn number<const C: bool>(
         &self,
         node: &Node,
