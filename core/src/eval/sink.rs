@@ -96,22 +96,6 @@ impl<'t> Sink<'t> {
         }
     }
 
-    /// [`Sink::admitting`], collecting every failure into `failures`.
-    #[inline]
-    pub fn collecting_admitting(
-        failures: &'t mut Vec<Failure>,
-        instance: &Value,
-        steps: usize,
-        max_depth: usize,
-        max_nodes: usize,
-        max_string_length: usize,
-    ) -> Sink<'t> {
-        Sink {
-            out: Out::List(failures),
-            ..Sink::admitting(instance, steps, max_depth, max_nodes, max_string_length)
-        }
-    }
-
     /// A sink that admits `instance` to these argument limits as evaluation goes (see
     /// [`super::admission`]); [`Sink::admitted`] then says whether it is within them.
     #[inline]
@@ -351,14 +335,10 @@ pub fn validate_admitting(
             .map_err(Error::instance_execution_failure)
     };
     let mut failures = Vec::new();
-    let mut sink = Sink::collecting_admitting(
-        &mut failures,
-        instance,
-        steps,
-        max_depth,
-        max_nodes,
-        max_string_length,
-    );
+    let mut sink = Sink {
+        out: Out::List(&mut failures),
+        ..Sink::admitting(instance, steps, max_depth, max_nodes, max_string_length)
+    };
     if !sink.admission.is_on() {
         walk()?;
     }
