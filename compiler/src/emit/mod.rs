@@ -360,9 +360,10 @@ impl<'a> Cx<'a> {
         } else {
             quote! {}
         };
-        // The root's function has few callers (one per method of the validator; `validate`
-        // and `evaluate` share its collecting flavour): worth inlining into them, in other
-        // codegen units, which `#[inline]` makes possible. A leaf's quick flavour is a
+        // The root's function is called once by each method of the validator (`validate` and
+        // `evaluate` share its collecting flavour): `#[inline]` lets the optimizer inline it
+        // into them, in other codegen units, where its cost model allows; forcing it would
+        // copy the collecting flavour into `evaluate` as well. A leaf's quick flavour is a
         // few comparisons, called from both flavours of its parent (collecting checks quick
         // first), so the optimizer's cost model leaves it out of line unless told.
         let inline = if naming {

@@ -219,8 +219,8 @@ impl<'t> Sink<'t> {
         }
     }
 
-    /// [`Sink::push`] but into a list: kept out of line, so that pushing into one, what
-    /// `validate` does, stays small enough to inline.
+    /// [`Sink::push`] anywhere but into a list: kept out of line, so that pushing into one,
+    /// what `validate` does, stays small enough to inline.
     #[inline(never)]
     fn push_elsewhere(&mut self, failure: Failure) {
         match &mut self.out {
