@@ -307,14 +307,15 @@ pub fn is_valid_admitting(
     max_string_length: usize,
     evaluate: impl FnOnce(&mut Sink) -> Result<bool, Halt>,
 ) -> bool {
+    let hold = || arguments_hold(instance, max_depth, max_nodes, max_string_length);
     let mut sink = Sink::admitting(instance, steps, max_depth, max_nodes, max_string_length);
-    if !sink.admission.is_on() {
-        return arguments_hold(instance, max_depth, max_nodes, max_string_length)
-            && evaluate(&mut sink).unwrap_or(false);
+    let admitting = sink.admission.is_on();
+    if !admitting && !hold() {
+        return false;
     }
-    evaluate(&mut sink).unwrap_or(false)
-        && (sink.admitted(instance)
-            || arguments_hold(instance, max_depth, max_nodes, max_string_length))
+    // `evaluate` is called in one place only, so that it (with the root's function in
+    // generated code) is inlined here rather than called.
+    evaluate(&mut sink).unwrap_or(false) && (!admitting || sink.admitted(instance) || hold())
 }
 
 /// Every failure of `instance`, collected by `evaluate` with a sink that admits the arguments
