@@ -146,22 +146,15 @@ impl BranchRules<'_> {
         }
     }
 
-    /// Whether branch `i` fails on `instance` without running, its discriminating member
-    /// read by [`BranchRules::read`].
+    /// Whether branch `i`, one of [`BranchRules::candidates`], fails on `instance` without
+    /// running, its discriminating member read by [`BranchRules::read`]. Where the member's
+    /// values pick branches, the candidates are already the branches the member admits, so
+    /// only the types are left to test.
     #[inline(always)]
     pub fn rules_out(&self, i: usize, read: Reading<'_>, instance: &Value) -> bool {
         self.discriminator
-            .is_some_and(|d| self.ruled_out_by_member(d, i, read))
+            .is_some_and(|d| self.picks.is_none() && d.rules_out(i, read.member))
             || self.types.is_some_and(|t| !t[i].matches(instance))
-    }
-
-    fn ruled_out_by_member(&self, d: &Discriminator, i: usize, read: Reading<'_>) -> bool {
-        match self.picks {
-            Some(_) => d.values[i]
-                .as_ref()
-                .is_some_and(|values| !Picks::admits(values, i, read.pick)),
-            None => d.rules_out(i, read.member),
-        }
     }
 }
 
@@ -267,13 +260,6 @@ impl Picks {
                 .map_or(Self::NOTHING, |at| self.by_value[at].1),
             Some(_) => Self::NOTHING,
         }
-    }
-
-    /// Whether branch `i`, which names `values` for the member (none: the member must be
-    /// absent), may hold when the member picked `pick`.
-    #[inline]
-    pub fn admits(values: &[String], i: usize, pick: usize) -> bool {
-        pick == Self::ABSENT || (!values.is_empty() && pick == i)
     }
 }
 
