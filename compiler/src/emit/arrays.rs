@@ -163,9 +163,9 @@ impl Cx<'_> {
         let may_stop = if contains.exhaustive(false) {
             None
         } else if f.may_track {
-            Some(quote! { !(#recording) && !tracking })
+            Some(quote! { !#recording && !tracking })
         } else {
-            Some(quote! { !(#recording) })
+            Some(quote! { !#recording })
         };
         let too_few = if min_value > 0 {
             let failure = self.fail(

@@ -52,7 +52,7 @@ impl Cx<'_> {
                     quote! {
                         let held = #call;
                         if held {
-                            if !(#recording) {
+                            if !#recording {
                                 break 'any_of true;
                             }
                             any = true;
@@ -152,7 +152,7 @@ impl Cx<'_> {
                             #keep
                         } else if second.is_none() {
                             second = Some(#i);
-                            if !(#recording) {
+                            if !#recording {
                                 break 'one_of;
                             }
                         }
@@ -313,26 +313,18 @@ impl<'a> BranchFilter<'a> {
         }
     }
 
-    /// The statements that read whether the sink records and, if there is one, the
-    /// discriminating member.
+    /// The statements that read the discriminating member, if there is one; the guards and
+    /// the pick also read the function's `recording` local (see `Cx::recording`).
     fn setup(&self, cx: &Cx) -> TokenStream {
         let guarded = (0..self.branches).any(|i| self.guards(i).is_some_and(|g| !g.is_empty()));
         if !guarded && !self.picks {
             return quote! {};
         }
-        let name = self.recording();
-        let test = cx.recording();
+        cx.recording();
         let member = self
             .discriminator
             .map(|d| discriminator_setup(d, self.var, self.picks));
-        quote! {
-            let #name: bool = #test;
-            #member
-        }
-    }
-
-    fn recording(&self) -> proc_macro2::Ident {
-        recording_local(self.var)
+        quote! { #member }
     }
 
     /// The tests under which branch `i` runs; `None` when it cannot hold (a member name is
@@ -351,8 +343,7 @@ impl<'a> BranchFilter<'a> {
                 }
             } else {
                 let bits = int(t.bits());
-                let recording = self.recording();
-                guards.push(quote! { #recording || rt::TypeSet::from_bits(#bits).matches(v) });
+                guards.push(quote! { recording || rt::TypeSet::from_bits(#bits).matches(v) });
             }
         }
         guards.extend(
@@ -361,14 +352,6 @@ impl<'a> BranchFilter<'a> {
         );
         Some(guards)
     }
-}
-
-/// The local that holds whether the sink records, beside the discriminating member `var`. It
-/// is read once, before the branches: the optimizer cannot tell that a sink's mode does not
-/// change across calls, and a test of it per branch kept a long chain of discriminated
-/// branches from becoming one jump.
-fn recording_local(var: &str) -> proc_macro2::Ident {
-    format_ident!("{var}_recording")
 }
 
 /// The discriminating member of `v`, in `var`; when the values pick one branch each, also the
@@ -396,11 +379,10 @@ fn discriminator_setup(d: &Discriminator, var: &str, picks: bool) -> TokenStream
         })
         .collect();
     let dispatch = name_dispatch(quote! { s }, &arms);
-    let recording = recording_local(var);
     quote! {
         let #member = rt::discriminating_member(v, #property);
         let #pick: usize = match #member {
-            _ if #recording => usize::MAX,
+            _ if recording => usize::MAX,
             None => usize::MAX,
             Some(Value::String(s)) => 'pick: {
                 #dispatch
@@ -425,9 +407,8 @@ fn admits(d: &Discriminator, i: usize, var: &str, picks: bool) -> Option<TokenSt
         let i = int(i as u64);
         return Some(quote! { #pick == #i || #pick == usize::MAX });
     }
-    let recording = recording_local(var);
     if values.is_empty() {
-        return Some(quote! { #recording || #member.is_none() });
+        return Some(quote! { recording || #member.is_none() });
     }
-    Some(quote! { #recording || rt::admits(#member, &[#(#values),*]) })
+    Some(quote! { recording || rt::admits(#member, &[#(#values),*]) })
 }

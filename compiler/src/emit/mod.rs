@@ -259,7 +259,7 @@ impl<'a> Cx<'a> {
             body
         } else {
             let annotations = self.annotations();
-            let recording = self.recording();
+            let recording = self.sink_records();
             let uri = f.uri_expr();
             self.uses(|u| {
                 u.instance = true;
@@ -285,7 +285,7 @@ impl<'a> Cx<'a> {
         // unless the evaluation cannot go deep enough to need it (`Ir::looks_at_stack`).
         let regrows = !node.leaf && self.ir.looks_at_stack();
         if regrows {
-            self.uses(|u| *u = Uses::all());
+            self.uses(|u| u.every_parameter());
         }
         let uses = self.uses.get();
         let at_used = uses.at || f.names_uris;
@@ -333,6 +333,11 @@ impl<'a> Cx<'a> {
             (quote! { #at: usize, }, table)
         } else {
             (quote! {}, quote! {})
+        };
+        let recording = if uses.recording {
+            quote! { let recording: bool = C && failures.recording(); }
+        } else {
+            quote! {}
         };
         let regrow = if regrows {
             let at = if shared {
@@ -391,6 +396,7 @@ impl<'a> Cx<'a> {
             ) -> Result<bool, rt::Halt> {
                 #regrow
                 #uris
+                #recording
                 #body
             }
         }
@@ -588,7 +594,7 @@ impl<'a> Cx<'a> {
         match node.checks[..] {
             [] if matches!(node.body, Body::Bool(true)) => {
                 let uri = self.uri_of(child).expr();
-                let recording = self.recording();
+                let recording = self.sink_records();
                 quote! {
                     if #recording {
                         failures.open(#ip, #kp, #uri);
@@ -687,8 +693,9 @@ impl Test {
     }
 }
 
-/// Which parameters of the function being emitted its code uses; a parameter it does not use
-/// is declared with a leading underscore.
+/// Which parameters of the function being emitted its code uses, a parameter it does not use
+/// declared with a leading underscore; and whether it reads its `recording` local, which it
+/// declares only then.
 #[derive(Clone, Copy, Debug, Default)]
 struct Uses {
     mode: bool,
@@ -699,11 +706,14 @@ struct Uses {
     scope: bool,
     depth: bool,
     failures: bool,
+    recording: bool,
 }
 
 impl Uses {
-    fn all() -> Uses {
-        Uses {
+    /// Marks every parameter used (a function that runs itself again passes them all on).
+    fn every_parameter(&mut self) {
+        *self = Uses {
+            recording: self.recording,
             mode: true,
             at: true,
             instance: true,
@@ -712,7 +722,7 @@ impl Uses {
             scope: true,
             depth: true,
             failures: true,
-        }
+        };
     }
 }
 
@@ -734,10 +744,27 @@ impl Cx<'_> {
     }
 
     /// Whether the function is recording for the output formats: the collecting flavour with
-    /// a sink that records (see `Sink::recording`). It then runs every branch, collecting.
-    fn recording(&self) -> TokenStream {
+    /// a sink that records (see `Sink::recording`), read from the sink. Where the function
+    /// opens and closes its unit, and for a `true` member, that costs a load; see
+    /// [`Cx::recording`] for the tests between calls.
+    fn sink_records(&self) -> TokenStream {
         self.uses(|u| u.failures = true);
         quote! { C && failures.recording() }
+    }
+
+    /// [`Cx::sink_records`] as a local, read once where the function starts, for the tests
+    /// that run every branch (`anyOf`, `oneOf`, `contains`, the subschemas of `not` and
+    /// `if`). The optimizer cannot tell that a sink's mode does not change across the calls
+    /// the function makes, and would read it again after each, in `validate` too; a test of
+    /// it per branch also kept a long chain of discriminated branches from becoming one jump.
+    /// Only there: held across the whole body, the local takes a register that a function
+    /// testing it only around its unit would save and restore for nothing.
+    fn recording(&self) -> TokenStream {
+        self.uses(|u| {
+            u.failures = true;
+            u.recording = true;
+        });
+        quote! { recording }
     }
 
     /// A subschema's verdict joined into this node's.

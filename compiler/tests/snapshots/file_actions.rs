@@ -91,6 +91,7 @@ mod file_actions_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
+        let recording: bool = C && failures.recording();
         if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#");
         }
@@ -156,10 +157,9 @@ mod file_actions_nodes {
                 }
                 _ => {}
             }
-            let one_of_member_recording: bool = C && failures.recording();
             let one_of_member = rt::discriminating_member(v, "action");
             let one_of_member_pick: usize = match one_of_member {
-                _ if one_of_member_recording => usize::MAX,
+                _ if recording => usize::MAX,
                 None => usize::MAX,
                 Some(Value::String(s)) => 'pick: {
                     match s.len() {
@@ -206,7 +206,7 @@ mod file_actions_nodes {
             let mut second: Option<usize> = None;
             'one_of: {
                 if one_of_member_pick == 0 || one_of_member_pick == usize::MAX {
-                    let held = if C && failures.recording() {
+                    let held = if recording {
                         n1_oneof_0(
                             rt::COLLECT,
                             v,
@@ -237,14 +237,14 @@ mod file_actions_nodes {
                             first = Some(0);
                         } else if second.is_none() {
                             second = Some(0);
-                            if !(C && failures.recording()) {
+                            if !recording {
                                 break 'one_of;
                             }
                         }
                     }
                 }
                 if one_of_member_pick == 1 || one_of_member_pick == usize::MAX {
-                    let held = if C && failures.recording() {
+                    let held = if recording {
                         n2_oneof_1(
                             rt::COLLECT,
                             v,
@@ -275,14 +275,14 @@ mod file_actions_nodes {
                             first = Some(1);
                         } else if second.is_none() {
                             second = Some(1);
-                            if !(C && failures.recording()) {
+                            if !recording {
                                 break 'one_of;
                             }
                         }
                     }
                 }
                 if one_of_member_pick == 2 || one_of_member_pick == usize::MAX {
-                    let held = if C && failures.recording() {
+                    let held = if recording {
                         n3_oneof_2(
                             rt::COLLECT,
                             v,
@@ -313,14 +313,14 @@ mod file_actions_nodes {
                             first = Some(2);
                         } else if second.is_none() {
                             second = Some(2);
-                            if !(C && failures.recording()) {
+                            if !recording {
                                 break 'one_of;
                             }
                         }
                     }
                 }
                 if one_of_member_pick == 3 || one_of_member_pick == usize::MAX {
-                    let held = if C && failures.recording() {
+                    let held = if recording {
                         n4_oneof_3(
                             rt::COLLECT,
                             v,
@@ -351,14 +351,14 @@ mod file_actions_nodes {
                             first = Some(3);
                         } else if second.is_none() {
                             second = Some(3);
-                            if !(C && failures.recording()) {
+                            if !recording {
                                 break 'one_of;
                             }
                         }
                     }
                 }
                 if one_of_member_pick == 4 || one_of_member_pick == usize::MAX {
-                    let held = if C && failures.recording() {
+                    let held = if recording {
                         n5_oneof_4(
                             rt::COLLECT,
                             v,
@@ -389,13 +389,13 @@ mod file_actions_nodes {
                             first = Some(4);
                         } else if second.is_none() {
                             second = Some(4);
-                            if !(C && failures.recording()) {
+                            if !recording {
                                 break 'one_of;
                             }
                         }
                     }
                 }
-                let held = if C && failures.recording() {
+                let held = if recording {
                     n6_oneof_5(
                         rt::COLLECT,
                         v,
@@ -419,7 +419,7 @@ mod file_actions_nodes {
                         first = Some(5);
                     } else if second.is_none() {
                         second = Some(5);
-                        if !(C && failures.recording()) {
+                        if !recording {
                             break 'one_of;
                         }
                     }
@@ -1245,18 +1245,18 @@ mod file_actions_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
+        let recording: bool = C && failures.recording();
         if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#/properties/timeout");
         }
         let outcome = {
             let mut valid = true;
             let depth = depth + 1;
-            let one_of_member_recording: bool = C && failures.recording();
             let mut first: Option<usize> = None;
             let mut second: Option<usize> = None;
             'one_of: {
-                if one_of_member_recording || rt::TypeSet::from_bits(64).matches(v) {
-                    let held = if C && failures.recording() {
+                if recording || rt::TypeSet::from_bits(64).matches(v) {
+                    let held = if recording {
                         n8_properties_timeout_oneof_0(
                             rt::COLLECT,
                             v,
@@ -1280,14 +1280,14 @@ mod file_actions_nodes {
                             first = Some(0);
                         } else if second.is_none() {
                             second = Some(0);
-                            if !(C && failures.recording()) {
+                            if !recording {
                                 break 'one_of;
                             }
                         }
                     }
                 }
-                if one_of_member_recording || rt::TypeSet::from_bits(32).matches(v) {
-                    let held = if C && failures.recording() {
+                if recording || rt::TypeSet::from_bits(32).matches(v) {
+                    let held = if recording {
                         n9_properties_timeout_oneof_1(
                             rt::COLLECT,
                             v,
@@ -1311,13 +1311,13 @@ mod file_actions_nodes {
                             first = Some(1);
                         } else if second.is_none() {
                             second = Some(1);
-                            if !(C && failures.recording()) {
+                            if !recording {
                                 break 'one_of;
                             }
                         }
                     }
                 }
-                let held = if C && failures.recording() {
+                let held = if recording {
                     n10_properties_timeout_oneof_2(
                         rt::COLLECT,
                         v,
@@ -1341,7 +1341,7 @@ mod file_actions_nodes {
                         first = Some(2);
                     } else if second.is_none() {
                         second = Some(2);
-                        if !(C && failures.recording()) {
+                        if !recording {
                             break 'one_of;
                         }
                     }

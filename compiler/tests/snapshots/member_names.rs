@@ -770,6 +770,7 @@ mod member_names_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
+        let recording: bool = C && failures.recording();
         let depth = depth + 1;
         if !('any_of: {
             let mut any = false;
@@ -782,7 +783,7 @@ mod member_names_nodes {
                 failures,
             )?;
             if held {
-                if !(C && failures.recording()) {
+                if !recording {
                     break 'any_of true;
                 }
                 any = true;

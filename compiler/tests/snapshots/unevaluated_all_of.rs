@@ -91,6 +91,7 @@ mod unevaluated_all_of_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
+        let recording: bool = C && failures.recording();
         if C && failures.recording() {
             failures.open(ip, kp, "toolschema:///schema.json#");
         }
@@ -130,7 +131,7 @@ mod unevaluated_all_of_nodes {
             let any = if tracking {
                 let mut any = false;
                 let mut branch = rt::Marks::default();
-                let held = if C && failures.recording() {
+                let held = if recording {
                     n3_anyof_0(
                         rt::COLLECT,
                         v,
@@ -163,7 +164,7 @@ mod unevaluated_all_of_nodes {
                     any = true;
                 }
                 let mut branch = rt::Marks::default();
-                let held = if C && failures.recording() {
+                let held = if recording {
                     n4_anyof_1(
                         rt::COLLECT,
                         v,
@@ -199,7 +200,7 @@ mod unevaluated_all_of_nodes {
             } else {
                 'any_of: {
                     let mut any = false;
-                    let held = if C && failures.recording() {
+                    let held = if recording {
                         n3_anyof_0(
                             rt::COLLECT,
                             v,
@@ -228,12 +229,12 @@ mod unevaluated_all_of_nodes {
                         }
                     };
                     if held {
-                        if !(C && failures.recording()) {
+                        if !recording {
                             break 'any_of true;
                         }
                         any = true;
                     }
-                    let held = if C && failures.recording() {
+                    let held = if recording {
                         n4_anyof_1(
                             rt::COLLECT,
                             v,
@@ -262,7 +263,7 @@ mod unevaluated_all_of_nodes {
                         }
                     };
                     if held {
-                        if !(C && failures.recording()) {
+                        if !recording {
                             break 'any_of true;
                         }
                         any = true;

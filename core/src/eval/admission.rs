@@ -31,15 +31,15 @@ use serde_json::Value;
 /// The state of admission in one evaluation.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Admission {
-    /// Whether admission runs (otherwise the arguments are walked, before or after).
-    on: bool,
     /// How many more values the arguments may hold.
     nodes_left: usize,
     max_string: usize,
     /// The address of the container the next pass over it claims; 0 when none is awaited.
     awaiting: usize,
     /// How many levels of non-empty containers the awaited one may still hold, itself
-    /// included.
+    /// included; never 0 while admission runs (a container member with no level left is
+    /// over the limit as soon as it is admitted), so 0 says admission is off and the
+    /// arguments are walked, before or after.
     depth: usize,
 }
 
@@ -84,7 +84,6 @@ fn over() -> Halt {
 impl Admission {
     /// No admission: the arguments are walked.
     pub(super) const OFF: Admission = Admission {
-        on: false,
         nodes_left: 0,
         max_string: 0,
         awaiting: 0,
@@ -108,7 +107,6 @@ impl Admission {
             return Admission::OFF;
         }
         Admission {
-            on: true,
             nodes_left: max_nodes - 1,
             max_string,
             awaiting,
@@ -119,13 +117,13 @@ impl Admission {
     /// Whether admission runs.
     #[inline]
     pub(super) fn is_on(&self) -> bool {
-        self.on
+        self.depth != 0
     }
 
     /// Whether every value of `root` was admitted.
     #[inline]
     pub(super) fn admitted(&self, root: &Value) -> bool {
-        self.on && self.awaiting != address(root)
+        self.is_on() && self.awaiting != address(root)
     }
 
     /// Whether `v`, with `members` members, is the awaited container; if so it is claimed.

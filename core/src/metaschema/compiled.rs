@@ -1161,6 +1161,7 @@ mod meta_schema_nodes {
                 >(mode, v, ip, kp, scope, depth, failures),
             );
         }
+        let recording: bool = C && failures.recording();
         if C && failures.recording() {
             failures
                 .open(
@@ -1188,10 +1189,9 @@ mod meta_schema_nodes {
             } else {
                 scope
             };
-            let any_of_member_recording: bool = C && failures.recording();
             if !('any_of: {
                 let mut any = false;
-                let held = if C && failures.recording() {
+                let held = if recording {
                     n13_ies_additionalproperties_anyof_0(
                         rt::COLLECT,
                         0,
@@ -1215,13 +1215,13 @@ mod meta_schema_nodes {
                     )?
                 };
                 if held {
-                    if !(C && failures.recording()) {
+                    if !recording {
                         break 'any_of true;
                     }
                     any = true;
                 }
-                if any_of_member_recording || rt::TypeSet::from_bits(8).matches(v) {
-                    let held = if C && failures.recording() {
+                if recording || rt::TypeSet::from_bits(8).matches(v) {
+                    let held = if recording {
                         n14_ies_additionalproperties_anyof_1(
                             rt::COLLECT,
                             v,
@@ -1243,7 +1243,7 @@ mod meta_schema_nodes {
                         )?
                     };
                     if held {
-                        if !(C && failures.recording()) {
+                        if !recording {
                             break 'any_of true;
                         }
                         any = true;
@@ -4194,6 +4194,7 @@ mod meta_schema_nodes {
                 &mut || n54_properties_type::<C>(mode, v, ip, kp, scope, depth, failures),
             );
         }
+        let recording: bool = C && failures.recording();
         if C && failures.recording() {
             failures
                 .open(
@@ -4221,10 +4222,9 @@ mod meta_schema_nodes {
             } else {
                 scope
             };
-            let any_of_member_recording: bool = C && failures.recording();
             if !('any_of: {
                 let mut any = false;
-                let held = if C && failures.recording() {
+                let held = if recording {
                     n56_properties_type_anyof_0(
                         rt::COLLECT,
                         0,
@@ -4248,13 +4248,13 @@ mod meta_schema_nodes {
                     )?
                 };
                 if held {
-                    if !(C && failures.recording()) {
+                    if !recording {
                         break 'any_of true;
                     }
                     any = true;
                 }
-                if any_of_member_recording || rt::TypeSet::from_bits(8).matches(v) {
-                    let held = if C && failures.recording() {
+                if recording || rt::TypeSet::from_bits(8).matches(v) {
+                    let held = if recording {
                         n57_properties_type_anyof_1(
                             rt::COLLECT,
                             v,
@@ -4276,7 +4276,7 @@ mod meta_schema_nodes {
                         )?
                     };
                     if held {
-                        if !(C && failures.recording()) {
+                        if !recording {
                             break 'any_of true;
                         }
                         any = true;
