@@ -112,6 +112,23 @@ impl<'t> Sink<'t> {
         }
     }
 
+    /// Whether this sink admits the arguments to their limits as evaluation goes (see
+    /// [`Sink::admitting`]): otherwise nothing is claimed, and a branch that fails has no
+    /// admission to return to.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use toolschema::eval::Sink;
+    ///
+    /// let call = json!({"path": "/tmp"});
+    /// assert!(Sink::admitting(&call, 100, 8, 100, 64).admits());
+    /// assert!(!Sink::new(100).admits());
+    /// ```
+    #[inline]
+    pub fn admits(&self) -> bool {
+        self.admission.is_on()
+    }
+
     /// Whether evaluation admitted every value of `instance`, which this sink was made for,
     /// to the argument limits: then it is within them. Otherwise they are walked.
     #[inline]

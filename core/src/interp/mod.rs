@@ -44,10 +44,6 @@ pub struct Interpreter<'ir> {
     max_depth: usize,
     max_steps: usize,
     looks_at_stack: bool,
-    /// Whether evaluation admits the arguments to their limits (see `eval::admission`): not
-    /// where they are walked before it (`Ir::compares_arguments`), and then a branch has no
-    /// admission to return to when it fails.
-    admits: bool,
 }
 
 impl<'ir> Interpreter<'ir> {
@@ -58,7 +54,6 @@ impl<'ir> Interpreter<'ir> {
             max_depth: limits.max_evaluation_depth,
             max_steps: limits.max_evaluation_steps,
             looks_at_stack: ir.looks_at_stack(),
-            admits: !ir.compares_arguments,
         }
     }
 
@@ -150,8 +145,9 @@ impl<'ir> Interpreter<'ir> {
         if C && st.recording() {
             return self.eval::<true>(id, v, at, st, out);
         }
-        // A node that applies no subschema claims nothing.
-        if !self.admits || self.ir.node(id).leaf {
+        // A node that applies no subschema claims nothing, and nothing is claimed where the
+        // sink does not admit (the arguments walked before evaluation, or after).
+        if !st.admits() || self.ir.node(id).leaf {
             return self.eval::<false>(id, v, at, st, out);
         }
         let mark = st.mark();
