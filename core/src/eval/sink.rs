@@ -326,7 +326,7 @@ pub fn is_valid_admitting(
 ) -> bool {
     let hold = || arguments_hold(instance, max_depth, max_nodes, max_string_length);
     let mut sink = Sink::admitting(instance, steps, max_depth, max_nodes, max_string_length);
-    let admitting = sink.admission.is_on();
+    let admitting = sink.admits();
     if !admitting && !hold() {
         return false;
     }
@@ -357,11 +357,11 @@ pub fn validate_admitting(
         out: Out::List(&mut failures),
         ..Sink::admitting(instance, steps, max_depth, max_nodes, max_string_length)
     };
-    if !sink.admission.is_on() {
+    if !sink.admits() {
         walk()?;
     }
     let outcome = evaluate(&mut sink);
-    if !(outcome.is_ok() && sink.admitted(instance)) && sink.admission.is_on() {
+    if !(outcome.is_ok() && sink.admitted(instance)) && sink.admits() {
         walk()?;
     }
     finish(outcome.map(|_| failures))
