@@ -60,6 +60,10 @@ impl<'a> Path<'a> {
 
     /// The location as a JSON Pointer.
     pub fn pointer(&self) -> String {
+        // Many failures are recorded at the root of the instance: no walk for its pointer.
+        if self.parent.is_none() {
+            return String::new();
+        }
         // The segments come innermost first; they are written outermost first. The innermost
         // ones are kept in a short buffer on the stack (deeper paths spill), and the pointer
         // is allocated once, at its length short of escapes.

@@ -236,7 +236,12 @@ impl<'ir> Interpreter<'ir> {
     ) -> Flow {
         let mut valid = true;
         for check in &node.checks {
-            if !self.check::<C>(node, check, v, at, st, marks.as_deref_mut())? {
+            // `type`, most nodes' first check, is run without the general dispatch's frame.
+            let holds = match check {
+                Check::Type(types) => self.types::<C>(node, *types, v, at, st),
+                _ => self.check::<C>(node, check, v, at, st, marks.as_deref_mut())?,
+            };
+            if !holds {
                 if !C {
                     return Ok(false);
                 }
