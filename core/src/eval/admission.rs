@@ -97,17 +97,20 @@ impl Admission {
     /// the walk decides then.
     #[inline]
     pub(super) fn of(root: &Value, max_depth: usize, max_nodes: usize, max_string: usize) -> Self {
-        let (within, awaiting) = match root {
-            Value::String(s) => (s.len() <= max_string, 0),
-            Value::Array(a) if !a.is_empty() => (true, address(root)),
-            Value::Object(m) if !m.is_empty() => (true, address(root)),
-            _ => (true, 0),
+        let Some(nodes_left) = max_nodes.checked_sub(1) else {
+            return Admission::OFF;
         };
-        if !within || max_nodes == 0 || !(1..=FAST_WALK_MAX_DEPTH).contains(&max_depth) {
+        if !(1..=FAST_WALK_MAX_DEPTH).contains(&max_depth) {
             return Admission::OFF;
         }
+        let awaiting = match root {
+            Value::String(s) if s.len() > max_string => return Admission::OFF,
+            Value::Array(a) if !a.is_empty() => address(root),
+            Value::Object(m) if !m.is_empty() => address(root),
+            _ => 0,
+        };
         Admission {
-            nodes_left: max_nodes - 1,
+            nodes_left,
             max_string,
             awaiting,
             depth: max_depth,

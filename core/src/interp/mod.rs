@@ -95,7 +95,13 @@ impl<'ir> Interpreter<'ir> {
     }
 
     fn run<const C: bool>(&self, instance: &Value, sink: &mut Sink) -> Flow {
-        let scope = Scope::root(self.ir.node(self.ir.root).resource.0);
+        // The scope is read only where `$dynamicRef` resolves against it.
+        let resource = if self.ir.dynamic_scope {
+            self.ir.node(self.ir.root).resource.0
+        } else {
+            0
+        };
+        let scope = Scope::root(resource);
         let at = At {
             ip: &Path::ROOT,
             kp: &Path::ROOT,
