@@ -285,7 +285,11 @@ impl<'ir> Interpreter<'ir> {
     #[inline(always)]
     fn holds(&self, node: &Node, v: &Value, at: At<'_>, st: &mut Sink) -> bool {
         for check in &node.checks {
-            if !self.assertion::<false>(node, check, v, at, st) {
+            let holds = match check {
+                Check::Type(types) => types.matches(v),
+                _ => self.assertion::<false>(node, check, v, at, st),
+            };
+            if !holds {
                 return false;
             }
         }
