@@ -286,7 +286,7 @@ impl<'ir> Interpreter<'ir> {
     fn holds(&self, node: &Node, v: &Value, at: At<'_>, st: &mut Sink) -> bool {
         for check in &node.checks {
             let holds = match check {
-                Check::Type(types) => types.matches(v),
+                Check::Type(types) => self.types::<false>(node, *types, v, at, st),
                 _ => self.assertion::<false>(node, check, v, at, st),
             };
             if !holds {
