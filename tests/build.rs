@@ -329,6 +329,7 @@ fn limits(dir: &Path, out_dir: &Path) {
         "open_members",
         "referenced_members",
         "claimed_in_branches",
+        "compared_members",
         "all_of_members",
         "many_leaves",
     ] {

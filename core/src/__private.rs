@@ -10,12 +10,12 @@ pub use crate::eval::literal::{multiple_of, number, pattern, value};
 pub use crate::eval::member::{admits, discriminating_member, has_member, same_name};
 pub use crate::eval::stack::{on_new_stack, stack_low};
 pub use crate::eval::{
-    Annotates, COLLECT, Halt, Marks, Mode, Path, QUICK, Scope, Sink, Trace, arguments_hold,
+    Annotates, COLLECT, Halt, Marks, Mode, Path, QUICK, Scope, Sink, Trace,
     check_argument_limits as check_arguments, close_unit, evaluation, evaluation_not_object,
-    finish, is_valid_admitting, not_an_object, quick_first, record, validate_admitting,
+    is_valid_admitting, not_an_object, quick_first, record, validate_admitting,
 };
 pub use crate::format::Format;
-pub use crate::json::{JsonType, TypeSet, equal, first_duplicate, string_length};
+pub use crate::json::{JsonType, TypeSet, equal, string_length};
 pub use crate::messages;
 pub use crate::number::{Bound, MultipleOf, is_integer};
 pub use crate::options::Limits;

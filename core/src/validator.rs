@@ -4,7 +4,7 @@
 use crate::frontend;
 
 use crate::error::{Error, Failure};
-use crate::eval::{Sink, arguments as limits, finish, is_valid_admitting, validate_admitting};
+use crate::eval::{arguments as limits, is_valid_admitting, validate_admitting};
 use crate::interp::Interpreter;
 use crate::ir::Ir;
 use crate::options::{Limits, Options};
@@ -119,13 +119,6 @@ impl Validator {
             return Ok(());
         }
         let (depth, nodes, strings) = argument_limits(limits);
-        if self.ir.compares_arguments {
-            limits::check_arguments(instance, limits).map_err(Error::instance_execution_failure)?;
-            let mut failures = Vec::new();
-            let mut sink = Sink::collecting(&mut failures, limits.max_evaluation_steps);
-            let outcome = interpreter.validate_in(instance, &mut sink);
-            return finish(outcome.map(|_| failures));
-        }
         let steps = limits.max_evaluation_steps;
         validate_admitting(instance, steps, depth, nodes, strings, |sink| {
             interpreter.validate_in(instance, sink)
@@ -135,13 +128,8 @@ impl Validator {
     /// Whether `instance` is valid and within the argument limits of `limits`.
     fn holds(&self, interpreter: &Interpreter<'_>, instance: &Value, limits: &Limits) -> bool {
         let (depth, nodes, strings) = argument_limits(limits);
-        // Where evaluation recurses as deep as the arguments nest (see
-        // `Ir::compares_arguments`), the limits are walked first; otherwise evaluation admits
-        // the arguments to them as it goes, and a failing call never walks them.
-        if self.ir.compares_arguments {
-            return limits::arguments_hold(instance, depth, nodes, strings)
-                && interpreter.is_valid(instance).unwrap_or(false);
-        }
+        // Evaluation admits the arguments to the limits as it goes, and a failing call never
+        // walks them.
         let steps = limits.max_evaluation_steps;
         is_valid_admitting(instance, steps, depth, nodes, strings, |sink| {
             interpreter.is_valid_in(instance, sink)

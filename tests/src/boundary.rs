@@ -826,6 +826,27 @@ pub fn cases() -> Vec<Case> {
         Exec,
         vec![],
     ));
+    // `uniqueItems` follows the items' nesting, past what a pass has admitted.
+    let deep_pair = || {
+        let pair = Value::Array(vec![nested_arrays(100_000), nested_arrays(100_000)]);
+        Value::Object(Map::from_iter([("a".to_string(), pair)]))
+    };
+    cases.push(argument_error(
+        "uniqueItems over two 100,000 nested arrays",
+        json!({"properties": {"a": {"uniqueItems": true}}}),
+        none(),
+        deep_pair(),
+        Exec,
+        vec![],
+    ));
+    cases.push(argument_error(
+        "uniqueItems over two 100,000 nested arrays, no argument depth limit",
+        json!({"properties": {"a": {"uniqueItems": true}}}),
+        limits(|l| l.max_argument_depth(usize::MAX)),
+        deep_pair(),
+        Validation,
+        vec!["/a"],
+    ));
     cases.push(argument_error(
         "100,000 nested objects",
         json!({}),

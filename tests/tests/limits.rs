@@ -249,7 +249,6 @@ fn members_are_admitted_only_where_their_failure_fails_the_call() {
 /// walking, and a call over a limit fails with the walk's `ExecutionFailure`.
 #[test]
 fn arguments_are_admitted_by_the_passes_that_evaluate_them() {
-    let limits = tight();
     let long = |n: usize| "x".repeat(n);
     let strings = |n: usize| vec![json!("s"); n];
     let mut instances = Vec::new();
@@ -308,8 +307,81 @@ fn arguments_are_admitted_by_the_passes_that_evaluate_them() {
         instances.push(json!({"tagged": {"kind": "list", "items": ["s", s.clone()]}}));
         instances.push(json!({"tuple": [["s"], {s.clone(): [1]}]}));
     }
-    let compiled = &compiled::ClaimedInBranches;
-    let schema: Value = serde_json::from_str(compiled::ClaimedInBranches::SCHEMA_JSON).unwrap();
+    let (over, valid, invalid) = admitted_as_walked(
+        &compiled::ClaimedInBranches,
+        compiled::ClaimedInBranches::SCHEMA_JSON,
+        &instances,
+    );
+    assert!(
+        over >= 40 && valid >= 40 && invalid >= 5,
+        "{over} over the limits, {valid} valid within them, {invalid} invalid"
+    );
+}
+
+/// `uniqueItems` compares items that no pass may have admitted yet, as deep as they nest:
+/// with items past each argument limit, equal or differing only at the bottom, few (compared
+/// in pairs) or many (hashed), under branches and beside passes that claim, both paths give
+/// the verdict of evaluating and walking.
+#[test]
+fn items_compared_before_their_admission_are_held_to_the_limits() {
+    let deep = |d: usize, leaf: Value| nest(d, leaf, |inner| json!([inner]));
+    let mut instances = Vec::new();
+    for d in 12..=17 {
+        for (a, b) in [(json!(1), json!(1.0)), (json!(1), json!(2))] {
+            let pair = vec![deep(d, a.clone()), deep(d, b.clone())];
+            let mut many: Vec<Value> = (0..20).map(|i| json!(i)).collect();
+            many.extend(pair.clone());
+            instances.push(json!({"set": pair}));
+            instances.push(json!({"set": many}));
+            instances.push(json!({"typed": pair}));
+            instances.push(json!({"any": pair}));
+            instances.push(json!({"neg": pair}));
+            instances.push(json!({"nested": {"k": [pair.clone(), 3]}}));
+            instances.push(json!({"tuple": [pair.clone(), 0]}));
+            instances.push(json!({"tuple": [[], pair.clone(), pair]}));
+            instances.push(json!({"set": [{"a": deep(d - 1, a)}, {"a": deep(d - 1, b)}]}));
+        }
+    }
+    for total in 196..=205usize {
+        let n = total - 2;
+        let mut distinct: Vec<Value> = (0..n - 2).map(|i| json!(i)).collect();
+        distinct.push(json!([1, 1]));
+        instances.push(json!({"set": distinct}));
+        let mut repeated: Vec<Value> = (0..n - 4).map(|i| json!([i])).collect();
+        repeated.push(json!([0]));
+        instances.push(json!({"any": repeated}));
+        instances.push(json!({"nested": {"k": (0..n - 2).collect::<Vec<_>>()}}));
+    }
+    for len in 62..=66 {
+        let s = "x".repeat(len);
+        instances.push(json!({"set": [[s.clone()], [s.clone()]]}));
+        instances.push(json!({"set": [{ s.clone(): 1 }, { s.clone(): 1 }]}));
+        instances.push(json!({"neg": ["a", s.clone(), "b"]}));
+        instances.push(json!({"any": [[s.clone()], "b", [s]]}));
+    }
+    let (over, valid, invalid) = admitted_as_walked(
+        &compiled::ComparedMembers,
+        compiled::ComparedMembers::SCHEMA_JSON,
+        &instances,
+    );
+    assert!(
+        over >= 40 && valid >= 20 && invalid >= 20,
+        "{over} over the limits, {valid} valid within them, {invalid} invalid"
+    );
+}
+
+/// Holds both paths to the verdict of evaluating and walking, for `instances` of the schema
+/// `compiled` was generated from: agreement between the paths; `is_valid` as the walk and
+/// evaluation without argument limits decide; and a call over a limit failing with the
+/// walk's `ExecutionFailure`. Returns how many instances were over the limits, valid within
+/// them, and invalid within them.
+fn admitted_as_walked(
+    compiled: &dyn Validate,
+    schema: &str,
+    instances: &[Value],
+) -> (usize, usize, usize) {
+    let limits = tight();
+    let schema: Value = serde_json::from_str(schema).unwrap();
     let interpreted = Validator::with_options(&schema, &options()).unwrap();
     // The same evaluation limits, and argument limits the instances never reach.
     let open = tight()
@@ -318,7 +390,7 @@ fn arguments_are_admitted_by_the_passes_that_evaluate_them() {
         .max_argument_string_length(1_000);
     let unlimited = Validator::with_options(&schema, &Options::new().limits(open)).unwrap();
     let (mut over, mut valid, mut invalid) = (0, 0, 0);
-    for instance in &instances {
+    for instance in instances {
         if let Err(e) = agree(compiled, &interpreted, instance) {
             panic!("on {instance}: {e}");
         }
@@ -340,8 +412,5 @@ fn arguments_are_admitted_by_the_passes_that_evaluate_them() {
             Ok(()) => invalid += 1,
         }
     }
-    assert!(
-        over >= 40 && valid >= 40 && invalid >= 5,
-        "{over} over the limits, {valid} valid within them, {invalid} invalid"
-    );
+    (over, valid, invalid)
 }

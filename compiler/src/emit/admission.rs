@@ -8,18 +8,9 @@ use quote::quote;
 use toolschema_core::ir::NodeId;
 
 impl Cx<'_> {
-    /// Whether evaluation admits the arguments to their limits: not where they are walked
-    /// before it (`Ir::compares_arguments`), and then it needs no code for it.
-    pub(super) fn admits(&self) -> bool {
-        !self.ir.compares_arguments
-    }
-
     /// The claim of a key pass over the members of the object `v`: it admits them when `v`
     /// is the container awaited.
     pub(super) fn claim_members(&self) -> TokenStream {
-        if !self.admits() {
-            return quote! {};
-        }
         self.uses(|u| {
             u.instance = true;
             u.failures = true;
@@ -31,9 +22,6 @@ impl Cx<'_> {
     /// (`Check::items_from_first`): it admits them when `v` is the container awaited and
     /// they are all its items.
     pub(super) fn claim_items(&self, covered: usize) -> TokenStream {
-        if !self.admits() {
-            return quote! {};
-        }
         self.uses(|u| {
             u.instance = true;
             u.failures = true;
@@ -54,9 +42,6 @@ impl Cx<'_> {
         value: TokenStream,
         mut children: impl Iterator<Item = NodeId>,
     ) -> (TokenStream, TokenStream) {
-        if !self.admits() {
-            return (quote! {}, quote! {});
-        }
         if children.all(|c| self.ir.node(c).leaf) {
             (
                 quote! { failures.admit_whole(claim, #name, #value)?; },

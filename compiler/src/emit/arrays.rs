@@ -26,7 +26,8 @@ impl Cx<'_> {
             quote! { ip },
             quote! { rt::messages::unique_items(a, b) },
         );
-        quote! { if let Some((a, b)) = rt::first_duplicate(items) { #failure } }
+        self.uses(|u| u.failures = true);
+        quote! { if let Some((a, b)) = failures.first_duplicate(items)? { #failure } }
     }
 
     /// `prefixItems`: each subschema on the item at its index, if there is one. It admits
@@ -40,11 +41,11 @@ impl Cx<'_> {
     ) -> TokenStream {
         let mut out = vec![self.claim_items(covered)];
         for (i, &child) in schemas.iter().enumerate() {
-            let (get, present) = if i == 0 {
-                (quote! { items.first() }, quote! { !items.is_empty() })
+            let get = if i == 0 {
+                quote! { items.first() }
             } else {
                 let i = int(i as u64);
-                (quote! { items.get(#i) }, quote! { items.len() > #i })
+                quote! { items.get(#i) }
             };
             let i = int(i as u64);
             let member = self.member(
@@ -58,32 +59,16 @@ impl Cx<'_> {
                 quote! { Some(#i) },
             );
             let mark = f.mark(quote! { #i });
-            if self.admits() {
-                let (admit, settle) =
-                    self.admission(quote! { None }, quote! { item }, std::iter::once(child));
-                out.push(quote! {
-                    if let Some(item) = #get {
-                        #admit
-                        #member
-                        #mark
-                        #settle
-                    }
-                });
-            } else if self.reads_member(child) {
-                out.push(quote! {
-                    if let Some(item) = #get {
-                        #member
-                        #mark
-                    }
-                });
-            } else {
-                out.push(quote! {
-                    if #present {
-                        #member
-                        #mark
-                    }
-                });
-            }
+            let (admit, settle) =
+                self.admission(quote! { None }, quote! { item }, std::iter::once(child));
+            out.push(quote! {
+                if let Some(item) = #get {
+                    #admit
+                    #member
+                    #mark
+                    #settle
+                }
+            });
         }
         quote! { #(#out)* }
     }
@@ -114,7 +99,7 @@ impl Cx<'_> {
             quote! { Some(i) },
         );
         let mark = f.mark(quote! { i });
-        if covered == 0 || !self.admits() {
+        if covered == 0 {
             let item = if self.reads_member(child) {
                 quote! { item }
             } else {

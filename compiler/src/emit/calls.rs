@@ -250,7 +250,7 @@ impl<'a> Cx<'a> {
         // A branch that fails may have stopped halfway through admitting a container to the
         // argument limits: admission returns to where it was before it (see
         // `eval::admission`). A subschema that applies no other claims nothing.
-        let quick = if self.ir.node(id).leaf || !self.admits() {
+        let quick = if self.ir.node(id).leaf {
             quick
         } else {
             quote! {{

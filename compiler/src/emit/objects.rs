@@ -269,7 +269,7 @@ impl Cx<'_> {
         };
         // The pass admits the members to the argument limits, when the object is awaited,
         // unless it leaves that to a later one.
-        let claims = self.admits() && !plan.defers_claim;
+        let claims = !plan.defers_claim;
         let (claim, admit, settle) = if claims {
             let (admit, settle) =
                 self.admission(quote! { Some(key) }, quote! { value }, children());

@@ -97,52 +97,31 @@ pub fn schema(item: Item<'_>, ir: &Ir, limits: &Limits, runtime: &Runtime) -> To
     } else {
         (quote! {}, quote! {}, quote! {})
     };
-    // Where evaluation recurses as deep as the arguments nest (see `Ir::compares_arguments`),
-    // the arguments are walked for their limits before it; otherwise evaluation admits them to
-    // the limits as it goes (see `eval::admission`), and arguments within them are never
-    // walked. A failing quick check needs no walk: its verdict is the same either way.
-    let (is_valid, validate) = if ir.compares_arguments {
-        (
-            quote! {
-                let failures = &mut rt::Sink::new(#max_steps);
-                rt::arguments_hold(instance, #max_depth, #max_nodes, #max_string)
-                    && #quick_object #module::#quick_root.unwrap_or(false)
-            },
-            quote! {
+    // Evaluation admits the arguments to their limits as it goes (see `eval::admission`), and
+    // arguments within them are never walked. A failing quick check needs no walk: its
+    // verdict is the same either way. The arguments' limits come before the failure of a root
+    // that is not an object.
+    let walk_not_object = if ir.object_root {
+        quote! {
+            if !instance.is_object() {
                 #check_arguments
-                #object_check
-                let mut found = ::std::vec::Vec::new();
-                let mut failures = rt::Sink::collecting(&mut found, #max_steps);
-                let outcome = #module::#root;
-                rt::finish(outcome.map(|_| found))
-            },
-        )
-    } else {
-        // The arguments' limits come before the failure of a root that is not an object.
-        let walk_not_object = if ir.object_root {
-            quote! {
-                if !instance.is_object() {
-                    #check_arguments
-                }
             }
-        } else {
-            quote! {}
-        };
-        (
-            quote! {
-                #quick_object rt::is_valid_admitting(
-                    instance, #max_steps, #max_depth, #max_nodes, #max_string,
-                    |failures| #module::#quick_root,
-                )
-            },
-            quote! {
-                #walk_not_object
-                #object_check
-                rt::validate_admitting(
-                    instance, #max_steps, #max_depth, #max_nodes, #max_string,
-                    |failures| #module::#admitted_root,
-                )
-            },
+        }
+    } else {
+        quote! {}
+    };
+    let is_valid = quote! {
+        #quick_object rt::is_valid_admitting(
+            instance, #max_steps, #max_depth, #max_nodes, #max_string,
+            |failures| #module::#quick_root,
+        )
+    };
+    let validate = quote! {
+        #walk_not_object
+        #object_check
+        rt::validate_admitting(
+            instance, #max_steps, #max_depth, #max_nodes, #max_string,
+            |failures| #module::#admitted_root,
         )
     };
     let doc = format!(" Validates arguments against the `{name}` schema (`{root_uri}`).");

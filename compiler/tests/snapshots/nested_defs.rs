@@ -11,36 +11,42 @@ impl NestedDefs {
 impl ::toolschema::Validate for NestedDefs {
     fn is_valid(&self, instance: &::toolschema::__private::Value) -> bool {
         use ::toolschema::__private as rt;
-        let failures = &mut rt::Sink::new(10000000);
-        rt::arguments_hold(instance, 128, 1000000, 16777216)
-            && nested_defs_nodes::n0(
-                    rt::QUICK,
-                    instance,
-                    &rt::Path::ROOT,
-                    &rt::Path::ROOT,
-                    0,
-                    failures,
-                )
-                .unwrap_or(false)
+        rt::is_valid_admitting(
+            instance,
+            10000000,
+            128,
+            1000000,
+            16777216,
+            |failures| nested_defs_nodes::n0(
+                rt::QUICK,
+                instance,
+                &rt::Path::ROOT,
+                &rt::Path::ROOT,
+                0,
+                failures,
+            ),
+        )
     }
     fn validate(
         &self,
         instance: &::toolschema::__private::Value,
     ) -> ::core::result::Result<(), ::toolschema::Error> {
         use ::toolschema::__private as rt;
-        rt::check_arguments(instance, 128, 1000000, 16777216)
-            .map_err(rt::Error::instance_execution_failure)?;
-        let mut found = ::std::vec::Vec::new();
-        let mut failures = rt::Sink::collecting(&mut found, 10000000);
-        let outcome = nested_defs_nodes::n0(
-            rt::COLLECT,
+        rt::validate_admitting(
             instance,
-            &rt::Path::ROOT,
-            &rt::Path::ROOT,
-            0,
-            &mut failures,
-        );
-        rt::finish(outcome.map(|_| found))
+            10000000,
+            128,
+            1000000,
+            16777216,
+            |failures| nested_defs_nodes::n0(
+                rt::COLLECT,
+                instance,
+                &rt::Path::ROOT,
+                &rt::Path::ROOT,
+                0,
+                failures,
+            ),
+        )
     }
     #[inline]
     fn evaluate(
@@ -131,7 +137,9 @@ mod nested_defs_nodes {
                             return Ok(false);
                         }
                     }
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit(claim, Some(key), value)?;
                         match key.as_str() {
                             name if rt::same_name(name, "assignee") => {
                                 let kp_properties = kp.key("properties");
@@ -199,6 +207,7 @@ mod nested_defs_nodes {
                             }
                             _ => {}
                         }
+                        failures.settle(claim, value)?;
                     }
                     if seen & (1 << 0) == 0 {
                         if !C {
@@ -324,7 +333,7 @@ mod nested_defs_nodes {
                             rt::messages::max_items(10, items.len()),
                         );
                     }
-                    if let Some((a, b)) = rt::first_duplicate(items) {
+                    if let Some((a, b)) = failures.first_duplicate(items)? {
                         if !C {
                             return Ok(false);
                         }
@@ -339,7 +348,9 @@ mod nested_defs_nodes {
                         );
                     }
                     let kp_items = kp.key("items");
+                    let claim = failures.claim(v, items.len())?;
                     for (i, item) in items.iter().enumerate() {
+                        failures.admit(claim, None, item)?;
                         if !n4_properties_labels_items(
                             mode,
                             item,
@@ -353,6 +364,7 @@ mod nested_defs_nodes {
                             }
                             valid = false;
                         }
+                        failures.settle(claim, item)?;
                     }
                 }
                 _ => {}
@@ -569,7 +581,9 @@ mod nested_defs_nodes {
             match v {
                 Value::Object(map) => {
                     let mut seen: u64 = 0;
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit_whole(claim, Some(key), value)?;
                         match key.as_str() {
                             name if rt::same_name(name, "id") => {
                                 let kp_properties = kp.key("properties");

@@ -21,10 +21,16 @@
 //! one it reports when evaluation halts at an evaluation limit with arguments over theirs.
 //! When evaluation ends with the root admitted, the arguments are within the limits;
 //! otherwise (the root never claimed, or admission off) the walk decides.
+//!
+//! One check reads deeper than the schema reaches: `uniqueItems` compares items, which no
+//! pass may have admitted yet. It follows them only as deep as the whole arguments may nest
+//! ([`Admission::first_duplicate`]), and nesting past that is over the depth limit, so it
+//! halts too.
 
 use super::arguments::{FAST_WALK_MAX_DEPTH, member_within, members_within};
 use super::sink::Halt;
 use crate::error::Failure;
+use crate::json::{self, Nesting, TooDeep};
 use crate::messages;
 use serde_json::Value;
 
@@ -41,6 +47,9 @@ pub(super) struct Admission {
     /// over the limit as soon as it is admitted), so 0 says admission is off and the
     /// arguments are walked, before or after.
     depth: usize,
+    /// How many levels a comparison of argument values may follow (see
+    /// [`Admission::first_duplicate`]).
+    comparable: Nesting,
 }
 
 /// What a pass over a container's members holds: whether it claimed the container, and then
@@ -88,6 +97,7 @@ impl Admission {
         max_string: 0,
         awaiting: 0,
         depth: 0,
+        comparable: Nesting::ANY,
     };
 
     /// Admission of `root` under these limits, the root itself counted and awaited when it
@@ -114,6 +124,7 @@ impl Admission {
             max_string,
             awaiting,
             depth: max_depth,
+            comparable: Nesting::at_most(max_depth),
         }
     }
 
@@ -211,6 +222,15 @@ impl Admission {
             return Err(over());
         }
         Ok(())
+    }
+
+    /// The first pair of equal items (`uniqueItems`), which may not have been admitted yet:
+    /// a comparison follows them only as deep as the whole arguments may nest, and nesting
+    /// past that is over the depth limit, so it halts as admission would. With admission off,
+    /// the arguments were walked before evaluation, and nest no deeper than they may.
+    #[inline]
+    pub(super) fn first_duplicate(&self, items: &[Value]) -> Result<Option<(usize, usize)>, Halt> {
+        json::first_duplicate_within(items, self.comparable).map_err(|TooDeep| over())
     }
 
     #[inline]

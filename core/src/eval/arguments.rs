@@ -228,8 +228,7 @@ fn overrun(frames: &[Frame<'_>], message: String) -> Failure {
     Failure::new(pointer::join(&path), "", None, "", message)
 }
 
-/// The argument limits, checked exactly as [`crate::Validator`] checks them (and in the same
-/// order relative to evaluation: see [`crate::ir::Ir::compares_arguments`]).
+/// The argument limits, checked exactly as [`crate::Validator`] checks them.
 pub fn check_argument_limits(
     instance: &Value,
     max_depth: usize,

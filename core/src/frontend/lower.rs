@@ -74,10 +74,6 @@ impl<'a> Lowerer<'a> {
             ),
             Body::Bool(_) => false,
         });
-        let compares_arguments = self.nodes.iter().any(|n| match &n.body {
-            Body::Keywords(k) => k.array.as_ref().is_some_and(|a| a.unique_items),
-            Body::Bool(_) => false,
-        });
         let mut ir = Ir {
             nodes: self.nodes,
             root,
@@ -85,7 +81,6 @@ impl<'a> Lowerer<'a> {
             resources: self.reg.resource_uris.clone(),
             dynamic_scope,
             object_root: false,
-            compares_arguments,
             evaluation_bound: None,
         };
         super::analysis::reject_cycles(&ir, &self.locs)?;

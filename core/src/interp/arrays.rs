@@ -4,7 +4,6 @@
 use super::{At, Interpreter};
 use crate::eval::{Claim, Flow, Marks, Path, Sink};
 use crate::ir::{Check, ContainsCheck, Node, NodeId};
-use crate::json;
 use crate::messages;
 use serde_json::Value;
 
@@ -25,7 +24,7 @@ impl Interpreter<'_> {
             Check::ItemCount { min, max } => {
                 Ok(self.item_count::<C>(node, *min, *max, items, at, st))
             }
-            Check::UniqueItems => match json::first_duplicate(items) {
+            Check::UniqueItems => match st.first_duplicate(items)? {
                 None => Ok(true),
                 Some((a, b)) => {
                     if C {

@@ -57,11 +57,6 @@ impl<'ir> Interpreter<'ir> {
         }
     }
 
-    /// First-failure check.
-    pub fn is_valid(&self, instance: &Value) -> Flow {
-        self.is_valid_in(instance, &mut Sink::new(self.max_steps))
-    }
-
     /// First-failure check with `sink`, which may admit the arguments to their limits (see
     /// [`Sink::admitting`]).
     pub fn is_valid_in(&self, instance: &Value, sink: &mut Sink) -> Flow {

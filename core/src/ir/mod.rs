@@ -78,11 +78,6 @@ pub struct Ir {
     /// fails with [`messages::arguments_not_object`](crate::messages::arguments_not_object) at
     /// the root, keyword `type`, keyword location empty.
     pub object_root: bool,
-    /// Whether some keyword compares argument values with each other (`uniqueItems`), which
-    /// recurses as deep as the arguments nest. Otherwise evaluation recurses only as deep as
-    /// the schema, so a first-failure check may evaluate before walking the arguments for
-    /// their limits: the verdict is the same, and a failing call skips the walk.
-    pub compares_arguments: bool,
     /// How far any evaluation can go, when the schema's subschemas form no cycle (see
     /// [`EvaluationBound`]); `None` for a recursive schema, or one with `contentSchema`.
     pub evaluation_bound: Option<EvaluationBound>,

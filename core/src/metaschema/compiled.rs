@@ -11,48 +11,44 @@ impl MetaSchema {
 impl crate::Validate for MetaSchema {
     fn is_valid(&self, instance: &crate::__private::Value) -> bool {
         use crate::__private as rt;
-        let failures = &mut rt::Sink::new(10000000);
-        rt::arguments_hold(
+        rt::is_valid_admitting(
             instance,
+            10000000,
             128,
             ::core::primitive::usize::MAX,
             ::core::primitive::usize::MAX,
+            |failures| meta_schema_nodes::n0(
+                rt::QUICK,
+                instance,
+                &rt::Path::ROOT,
+                &rt::Path::ROOT,
+                &rt::Scope::root(1),
+                0,
+                failures,
+            ),
         )
-            && meta_schema_nodes::n0(
-                    rt::QUICK,
-                    instance,
-                    &rt::Path::ROOT,
-                    &rt::Path::ROOT,
-                    &rt::Scope::root(1),
-                    0,
-                    failures,
-                )
-                .unwrap_or(false)
     }
     fn validate(
         &self,
         instance: &crate::__private::Value,
     ) -> ::core::result::Result<(), crate::Error> {
         use crate::__private as rt;
-        rt::check_arguments(
-                instance,
-                128,
-                ::core::primitive::usize::MAX,
-                ::core::primitive::usize::MAX,
-            )
-            .map_err(rt::Error::instance_execution_failure)?;
-        let mut found = ::std::vec::Vec::new();
-        let mut failures = rt::Sink::collecting(&mut found, 10000000);
-        let outcome = meta_schema_nodes::n0(
-            rt::COLLECT,
+        rt::validate_admitting(
             instance,
-            &rt::Path::ROOT,
-            &rt::Path::ROOT,
-            &rt::Scope::root(1),
-            0,
-            &mut failures,
-        );
-        rt::finish(outcome.map(|_| found))
+            10000000,
+            128,
+            ::core::primitive::usize::MAX,
+            ::core::primitive::usize::MAX,
+            |failures| meta_schema_nodes::n0(
+                rt::COLLECT,
+                instance,
+                &rt::Path::ROOT,
+                &rt::Path::ROOT,
+                &rt::Scope::root(1),
+                0,
+                failures,
+            ),
+        )
     }
     #[inline]
     fn evaluate(
@@ -1011,7 +1007,9 @@ mod meta_schema_nodes {
             }
             match v {
                 Value::Object(map) => {
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit(claim, Some(key), value)?;
                         if !n13_ies_additionalproperties_anyof_0(
                             mode,
                             1,
@@ -1027,6 +1025,7 @@ mod meta_schema_nodes {
                             }
                             valid = false;
                         }
+                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -1108,7 +1107,9 @@ mod meta_schema_nodes {
             }
             match v {
                 Value::Object(map) => {
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit(claim, Some(key), value)?;
                         if !n12_ependencies_additionalproperties(
                             mode,
                             value,
@@ -1123,6 +1124,7 @@ mod meta_schema_nodes {
                             }
                             valid = false;
                         }
+                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -1203,16 +1205,23 @@ mod meta_schema_nodes {
                         failures,
                     )?
                 } else {
-                    n13_ies_additionalproperties_anyof_0(
-                        rt::QUICK,
-                        0,
-                        v,
-                        ip,
-                        &kp.key("anyOf").index(0),
-                        scope,
-                        depth,
-                        failures,
-                    )?
+                    {
+                        let mark = failures.mark();
+                        let held = n13_ies_additionalproperties_anyof_0(
+                            rt::QUICK,
+                            0,
+                            v,
+                            ip,
+                            &kp.key("anyOf").index(0),
+                            scope,
+                            depth,
+                            failures,
+                        )?;
+                        if !held {
+                            failures.rollback(mark);
+                        }
+                        held
+                    }
                 };
                 if held {
                     if !recording {
@@ -1232,15 +1241,22 @@ mod meta_schema_nodes {
                             failures,
                         )?
                     } else {
-                        n14_ies_additionalproperties_anyof_1(
-                            rt::QUICK,
-                            v,
-                            ip,
-                            &kp.key("anyOf").index(1),
-                            scope,
-                            depth,
-                            failures,
-                        )?
+                        {
+                            let mark = failures.mark();
+                            let held = n14_ies_additionalproperties_anyof_1(
+                                rt::QUICK,
+                                v,
+                                ip,
+                                &kp.key("anyOf").index(1),
+                                scope,
+                                depth,
+                                failures,
+                            )?;
+                            if !held {
+                                failures.rollback(mark);
+                            }
+                            held
+                        }
                     };
                     if held {
                         if !recording {
@@ -1495,7 +1511,7 @@ mod meta_schema_nodes {
             }
             match v {
                 Value::Array(items) => {
-                    if let Some((a, b)) = rt::first_duplicate(items) {
+                    if let Some((a, b)) = failures.first_duplicate(items)? {
                         if !C {
                             return Ok(false);
                         }
@@ -1510,7 +1526,9 @@ mod meta_schema_nodes {
                         );
                     }
                     let kp_items = kp.key("items");
+                    let claim = failures.claim(v, items.len())?;
                     for (i, item) in items.iter().enumerate() {
+                        failures.admit_whole(claim, None, item)?;
                         if !rt::quick_first::<
                             C,
                         >(
@@ -1876,7 +1894,9 @@ mod meta_schema_nodes {
                             }
                         }
                     }
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit(claim, Some(key), value)?;
                         match key.as_str() {
                             name if rt::same_name(name, "contentEncoding") => {
                                 let kp_properties = kp.key("properties");
@@ -1967,6 +1987,7 @@ mod meta_schema_nodes {
                             }
                             _ => {}
                         }
+                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -2191,7 +2212,9 @@ mod meta_schema_nodes {
             }
             match v {
                 Value::Object(map) => {
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit_whole(claim, Some(key), value)?;
                         match key.as_str() {
                             name if rt::same_name(name, "format") => {
                                 let kp_properties = kp.key("properties");
@@ -2461,7 +2484,9 @@ mod meta_schema_nodes {
                             }
                         }
                     }
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit(claim, Some(key), value)?;
                         match key.len() {
                             5 => {
                                 match key.as_str() {
@@ -2701,6 +2726,7 @@ mod meta_schema_nodes {
                             }
                             _ => {}
                         }
+                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -2888,7 +2914,9 @@ mod meta_schema_nodes {
             match v {
                 Value::Array(items) => {
                     let kp_items = kp.key("items");
-                    for (i, _) in items.iter().enumerate() {
+                    let claim = failures.claim(v, items.len())?;
+                    for (i, item) in items.iter().enumerate() {
+                        failures.admit_whole(claim, None, item)?;
                         if C && failures.recording() {
                             failures
                                 .open(
@@ -3096,7 +3124,9 @@ mod meta_schema_nodes {
                             }
                         }
                     }
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit(claim, Some(key), value)?;
                         match key.len() {
                             4 => {
                                 match key.as_str() {
@@ -3618,6 +3648,7 @@ mod meta_schema_nodes {
                             }
                             _ => {}
                         }
+                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -3699,7 +3730,9 @@ mod meta_schema_nodes {
             }
             match v {
                 Value::Object(map) => {
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit(claim, Some(key), value)?;
                         if !n53_properties_required(
                             mode,
                             1,
@@ -3715,6 +3748,7 @@ mod meta_schema_nodes {
                             }
                             valid = false;
                         }
+                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -3787,7 +3821,9 @@ mod meta_schema_nodes {
             match v {
                 Value::Array(items) => {
                     let kp_items = kp.key("items");
-                    for (i, _) in items.iter().enumerate() {
+                    let claim = failures.claim(v, items.len())?;
+                    for (i, item) in items.iter().enumerate() {
+                        failures.admit_whole(claim, None, item)?;
                         if C && failures.recording() {
                             failures
                                 .open(
@@ -4236,16 +4272,23 @@ mod meta_schema_nodes {
                         failures,
                     )?
                 } else {
-                    n56_properties_type_anyof_0(
-                        rt::QUICK,
-                        0,
-                        v,
-                        ip,
-                        &kp.key("anyOf").index(0),
-                        scope,
-                        depth,
-                        failures,
-                    )?
+                    {
+                        let mark = failures.mark();
+                        let held = n56_properties_type_anyof_0(
+                            rt::QUICK,
+                            0,
+                            v,
+                            ip,
+                            &kp.key("anyOf").index(0),
+                            scope,
+                            depth,
+                            failures,
+                        )?;
+                        if !held {
+                            failures.rollback(mark);
+                        }
+                        held
+                    }
                 };
                 if held {
                     if !recording {
@@ -4265,15 +4308,22 @@ mod meta_schema_nodes {
                             failures,
                         )?
                     } else {
-                        n57_properties_type_anyof_1(
-                            rt::QUICK,
-                            v,
-                            ip,
-                            &kp.key("anyOf").index(1),
-                            scope,
-                            depth,
-                            failures,
-                        )?
+                        {
+                            let mark = failures.mark();
+                            let held = n57_properties_type_anyof_1(
+                                rt::QUICK,
+                                v,
+                                ip,
+                                &kp.key("anyOf").index(1),
+                                scope,
+                                depth,
+                                failures,
+                            )?;
+                            if !held {
+                                failures.rollback(mark);
+                            }
+                            held
+                        }
                     };
                     if held {
                         if !recording {
@@ -4514,7 +4564,7 @@ mod meta_schema_nodes {
                             rt::messages::min_items(1, items.len()),
                         );
                     }
-                    if let Some((a, b)) = rt::first_duplicate(items) {
+                    if let Some((a, b)) = failures.first_duplicate(items)? {
                         if !C {
                             return Ok(false);
                         }
@@ -4529,7 +4579,9 @@ mod meta_schema_nodes {
                         );
                     }
                     let kp_items = kp.key("items");
+                    let claim = failures.claim(v, items.len())?;
                     for (i, item) in items.iter().enumerate() {
+                        failures.admit(claim, None, item)?;
                         if !n56_properties_type_anyof_0(
                             mode,
                             1,
@@ -4545,6 +4597,7 @@ mod meta_schema_nodes {
                             }
                             valid = false;
                         }
+                        failures.settle(claim, item)?;
                     }
                 }
                 _ => {}
@@ -4752,7 +4805,9 @@ mod meta_schema_nodes {
             }
             match v {
                 Value::Object(map) => {
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit(claim, Some(key), value)?;
                         match key.as_str() {
                             name if rt::same_name(name, "unevaluatedItems") => {
                                 let kp_properties = kp.key("properties");
@@ -4792,6 +4847,7 @@ mod meta_schema_nodes {
                             }
                             _ => {}
                         }
+                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -4952,7 +5008,9 @@ mod meta_schema_nodes {
             }
             match v {
                 Value::Object(map) => {
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit(claim, Some(key), value)?;
                         match key.len() {
                             2 => {
                                 match key.as_str() {
@@ -5280,6 +5338,7 @@ mod meta_schema_nodes {
                             }
                             _ => {}
                         }
+                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -5523,7 +5582,9 @@ mod meta_schema_nodes {
             }
             match v {
                 Value::Object(map) => {
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit(claim, Some(key), value)?;
                         if !n68_properties_additionalproperties(
                             mode,
                             {
@@ -5542,6 +5603,7 @@ mod meta_schema_nodes {
                             }
                             valid = false;
                         }
+                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -5623,7 +5685,9 @@ mod meta_schema_nodes {
             }
             match v {
                 Value::Object(map) => {
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit(claim, Some(key), value)?;
                         if !n68_properties_additionalproperties(
                             mode,
                             10,
@@ -5639,6 +5703,7 @@ mod meta_schema_nodes {
                             }
                             valid = false;
                         }
+                        failures.settle(claim, value)?;
                     }
                     for key in map.keys() {
                         if !n87_patternproperties_propertynames_on_name(
@@ -5759,7 +5824,9 @@ mod meta_schema_nodes {
                         );
                     }
                     let kp_items = kp.key("items");
+                    let claim = failures.claim(v, items.len())?;
                     for (i, item) in items.iter().enumerate() {
+                        failures.admit(claim, None, item)?;
                         if !n68_properties_additionalproperties(
                             mode,
                             9,
@@ -5775,6 +5842,7 @@ mod meta_schema_nodes {
                             }
                             valid = false;
                         }
+                        failures.settle(claim, item)?;
                     }
                 }
                 _ => {}
@@ -5884,7 +5952,9 @@ mod meta_schema_nodes {
                             }
                         }
                     }
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit(claim, Some(key), value)?;
                         match key.len() {
                             3 => {
                                 match key.as_str() {
@@ -6099,6 +6169,7 @@ mod meta_schema_nodes {
                             }
                             _ => {}
                         }
+                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -6252,7 +6323,9 @@ mod meta_schema_nodes {
             }
             match v {
                 Value::Object(map) => {
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit(claim, Some(key), value)?;
                         if !n102_erties_defs_additionalproperties(
                             mode,
                             value,
@@ -6267,6 +6340,7 @@ mod meta_schema_nodes {
                             }
                             valid = false;
                         }
+                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -6601,7 +6675,9 @@ mod meta_schema_nodes {
             }
             match v {
                 Value::Object(map) => {
+                    let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit_whole(claim, Some(key), value)?;
                         if !rt::quick_first::<
                             C,
                         >(

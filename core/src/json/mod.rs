@@ -1,5 +1,9 @@
 //! JSON values as JSON Schema sees them: the seven types, equality and uniqueness.
 
+mod unique;
+
+pub use unique::{Nesting, TooDeep, first_duplicate, first_duplicate_within};
+
 use crate::number;
 use serde_json::Value;
 use std::fmt;
@@ -150,7 +154,8 @@ impl fmt::Debug for TypeSet {
     }
 }
 
-/// JSON equality: numbers by value (`1 == 1.0`), objects regardless of key order.
+/// JSON equality: numbers by value (`1 == 1.0`), objects regardless of key order. Values of
+/// any depth compare without exhausting the stack.
 ///
 /// ```
 /// use serde_json::json;
@@ -158,102 +163,7 @@ impl fmt::Debug for TypeSet {
 /// assert!(!toolschema::json::equal(&json!(false), &json!(0)));
 /// ```
 pub fn equal(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Null, Value::Null) => true,
-        (Value::Bool(x), Value::Bool(y)) => x == y,
-        (Value::Number(x), Value::Number(y)) => number::equal(x, y),
-        (Value::String(x), Value::String(y)) => x == y,
-        (Value::Array(x), Value::Array(y)) => {
-            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| equal(p, q))
-        }
-        (Value::Object(x), Value::Object(y)) => {
-            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| equal(v, w)))
-        }
-        _ => false,
-    }
-}
-
-/// The first pair of indices `(i, j)`, `i < j`, whose items are equal, if any: the smallest
-/// `j`, and for it the smallest `i`.
-///
-/// ```
-/// use serde_json::json;
-/// let items = json!([1, "a", 1.0]);
-/// assert_eq!(toolschema::json::first_duplicate(items.as_array().unwrap()), Some((0, 2)));
-/// ```
-pub fn first_duplicate(items: &[Value]) -> Option<(usize, usize)> {
-    // Short arrays: comparing pairs is cheaper than hashing.
-    if items.len() <= 16 {
-        for j in 1..items.len() {
-            for i in 0..j {
-                if equal(&items[i], &items[j]) {
-                    return Some((i, j));
-                }
-            }
-        }
-        return None;
-    }
-    // Long arrays: sort by a hash that equal values share, then compare only within runs of
-    // equal hashes, so hostile input costs n log n rather than n².
-    let mut order: Vec<(u64, usize)> = items.iter().map(hash).zip(0..).collect();
-    order.sort_unstable();
-    let mut best: Option<(usize, usize)> = None;
-    let mut start = 0;
-    while start < order.len() {
-        let mut end = start + 1;
-        while end < order.len() && order[end].0 == order[start].0 {
-            end += 1;
-        }
-        for b in start + 1..end {
-            for a in start..b {
-                let (i, j) = (order[a].1, order[b].1);
-                if equal(&items[i], &items[j]) {
-                    let pair = (i.min(j), i.max(j));
-                    if best.is_none_or(|p| (pair.1, pair.0) < (p.1, p.0)) {
-                        best = Some(pair);
-                    }
-                }
-            }
-        }
-        start = end;
-    }
-    best
-}
-
-/// A hash consistent with [`equal`]: equal values hash alike (`1` and `1.0`, objects in any
-/// key order).
-fn hash(value: &Value) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    match value {
-        Value::Null => 0u8.hash(&mut h),
-        Value::Bool(b) => (1u8, b).hash(&mut h),
-        Value::Number(n) => {
-            // Equal numbers have the same f64 approximation; exactness is restored by
-            // `equal` on collision.
-            2u8.hash(&mut h);
-            let f = n.as_f64().unwrap_or(0.0);
-            (if f == 0.0 { 0.0f64 } else { f }).to_bits().hash(&mut h);
-        }
-        Value::String(s) => (3u8, s).hash(&mut h),
-        Value::Array(items) => {
-            (4u8, items.len()).hash(&mut h);
-            for item in items {
-                hash(item).hash(&mut h);
-            }
-        }
-        Value::Object(map) => {
-            // Order-independent: members combined by a commutative sum.
-            let mut sum = 0u64;
-            for (k, v) in map {
-                let mut member = std::collections::hash_map::DefaultHasher::new();
-                (k, hash(v)).hash(&mut member);
-                sum = sum.wrapping_add(member.finish());
-            }
-            (5u8, map.len(), sum).hash(&mut h);
-        }
-    }
-    h.finish()
+    unique::equal_within(a, b, Nesting::ANY).unwrap_or(false)
 }
 
 /// The length of `s` in code points, as `minLength` and `maxLength` count it.
@@ -271,28 +181,6 @@ pub fn string_length(s: &str) -> usize {
 mod tests {
     use super::*;
     use serde_json::json;
-
-    #[test]
-    fn duplicates_in_long_arrays_agree_with_pairwise_search() {
-        let mut v: Vec<Value> = (0..40).map(|i| json!(format!("s{i}"))).collect();
-        assert_eq!(first_duplicate(&v), None);
-        v.push(json!({"a": [1, 2.0], "b": null}));
-        v.push(json!(7));
-        v.push(json!({"b": null, "a": [1.0, 2]}));
-        v.push(json!("s3"));
-        v.push(json!(7.0));
-        // The pair with the smallest second index wins, as in the pairwise search.
-        assert_eq!(first_duplicate(&v), Some((40, 42)));
-        let pairwise =
-            (1..v.len()).find_map(|j| (0..j).find(|&i| equal(&v[i], &v[j])).map(|i| (i, j)));
-        assert_eq!(first_duplicate(&v), pairwise);
-    }
-
-    #[test]
-    fn long_distinct_numbers_are_unique() {
-        let v: Vec<Value> = (0..100_000).map(|i| json!(i)).collect();
-        assert_eq!(first_duplicate(&v), None);
-    }
 
     #[test]
     fn equality_is_deep() {
