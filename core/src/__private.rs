@@ -6,6 +6,7 @@
 
 pub use crate::content::{ContentEncoding, ContentMediaType};
 pub use crate::error::{Error, Failure};
+pub use crate::eval::admission::first_duplicate;
 pub use crate::eval::literal::{multiple_of, number, pattern, value};
 pub use crate::eval::member::{admits, discriminating_member, has_member, same_name};
 pub use crate::eval::stack::{on_new_stack, stack_low};

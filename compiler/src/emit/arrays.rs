@@ -1,7 +1,7 @@
 //! The array keywords: `minItems`/`maxItems`, `uniqueItems`, `prefixItems`, `items`,
 //! `contains` with its bounds. Each runs on the array `items`.
 
-use super::{Cx, Frame, Subject, int};
+use super::{Cx, Frame, Subject, int, limit};
 use proc_macro2::TokenStream;
 use quote::quote;
 use toolschema_core::ir::{ContainsCheck, NodeId};
@@ -26,8 +26,8 @@ impl Cx<'_> {
             quote! { ip },
             quote! { rt::messages::unique_items(a, b) },
         );
-        self.uses(|u| u.failures = true);
-        quote! { if let Some((a, b)) = failures.first_duplicate(items)? { #failure } }
+        let max_depth = limit(self.limits.get_max_argument_depth());
+        quote! { if let Some((a, b)) = rt::first_duplicate(items, #max_depth)? { #failure } }
     }
 
     /// `prefixItems`: each subschema on the item at its index, if there is one. It admits

@@ -333,7 +333,7 @@ mod nested_defs_nodes {
                             rt::messages::max_items(10, items.len()),
                         );
                     }
-                    if let Some((a, b)) = failures.first_duplicate(items)? {
+                    if let Some((a, b)) = rt::first_duplicate(items, 128)? {
                         if !C {
                             return Ok(false);
                         }

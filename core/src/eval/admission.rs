@@ -24,8 +24,7 @@
 //!
 //! One check reads deeper than the schema reaches: `uniqueItems` compares items, which no
 //! pass may have admitted yet. It follows them only as deep as the whole arguments may nest
-//! ([`Admission::first_duplicate`]), and nesting past that is over the depth limit, so it
-//! halts too.
+//! ([`first_duplicate`]), and nesting past that is over the depth limit, so it halts too.
 
 use super::arguments::{FAST_WALK_MAX_DEPTH, member_within, members_within};
 use super::sink::Halt;
@@ -47,9 +46,6 @@ pub(super) struct Admission {
     /// over the limit as soon as it is admitted), so 0 says admission is off and the
     /// arguments are walked, before or after.
     depth: usize,
-    /// How many levels a comparison of argument values may follow (see
-    /// [`Admission::first_duplicate`]).
-    comparable: Nesting,
 }
 
 /// What a pass over a container's members holds: whether it claimed the container, and then
@@ -97,7 +93,6 @@ impl Admission {
         max_string: 0,
         awaiting: 0,
         depth: 0,
-        comparable: Nesting::ANY,
     };
 
     /// Admission of `root` under these limits, the root itself counted and awaited when it
@@ -124,7 +119,6 @@ impl Admission {
             max_string,
             awaiting,
             depth: max_depth,
-            comparable: Nesting::at_most(max_depth),
         }
     }
 
@@ -224,15 +218,6 @@ impl Admission {
         Ok(())
     }
 
-    /// The first pair of equal items (`uniqueItems`), which may not have been admitted yet:
-    /// a comparison follows them only as deep as the whole arguments may nest, and nesting
-    /// past that is over the depth limit, so it halts as admission would. With admission off,
-    /// the arguments were walked before evaluation, and nest no deeper than they may.
-    #[inline]
-    pub(super) fn first_duplicate(&self, items: &[Value]) -> Result<Option<(usize, usize)>, Halt> {
-        json::first_duplicate_within(items, self.comparable).map_err(|TooDeep| over())
-    }
-
     #[inline]
     pub(super) fn mark(&self) -> Mark {
         Mark {
@@ -248,6 +233,26 @@ impl Admission {
         self.awaiting = mark.awaiting;
         self.depth = mark.depth;
     }
+}
+
+/// The first pair of equal items (`uniqueItems`; see [`json::first_duplicate`]), which no
+/// pass may have admitted yet. A comparison follows them only as deep as the whole arguments
+/// may nest (`max_depth`, the argument depth limit): nesting past that is over the limit, so
+/// it halts as admission would, and the walk reports the failure. With admission off, the
+/// arguments were walked before evaluation, and nest no deeper than that anyway.
+///
+/// ```
+/// use serde_json::json;
+/// use toolschema::eval::admission::first_duplicate;
+///
+/// let items = json!([{"a": [1]}, [2], {"a": [1.0]}]);
+/// let items = items.as_array().unwrap();
+/// assert_eq!(first_duplicate(items, 2).unwrap(), Some((0, 2)));
+/// assert!(first_duplicate(items, 1).is_err());
+/// ```
+#[inline]
+pub fn first_duplicate(items: &[Value], max_depth: usize) -> Result<Option<(usize, usize)>, Halt> {
+    json::first_duplicate_within(items, Nesting::at_most(max_depth)).map_err(|TooDeep| over())
 }
 
 #[cfg(test)]

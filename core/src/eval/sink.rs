@@ -218,24 +218,6 @@ impl<'t> Sink<'t> {
         Ok(())
     }
 
-    /// The first pair of equal items (`uniqueItems`): see [`json::first_duplicate`]. Items
-    /// nested past the argument depth limit halt evaluation, as admission does.
-    ///
-    /// ```
-    /// use serde_json::json;
-    /// use toolschema::eval::Sink;
-    ///
-    /// let sink = Sink::new(100);
-    /// let items = json!([{"a": 1}, [2], {"a": 1.0}]);
-    /// assert_eq!(sink.first_duplicate(items.as_array().unwrap()).unwrap(), Some((0, 2)));
-    /// ```
-    ///
-    /// [`json::first_duplicate`]: crate::json::first_duplicate
-    #[inline]
-    pub fn first_duplicate(&self, items: &[Value]) -> Result<Option<(usize, usize)>, Halt> {
-        self.admission.first_duplicate(items)
-    }
-
     /// Whether this sink records for the output formats. Then the collecting flavour also
     /// runs every branch, in the collecting flavour, where the other modes stop early or run
     /// the quick check; in the quick flavour nothing changes.

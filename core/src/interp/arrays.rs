@@ -2,6 +2,7 @@
 //! `contains`.
 
 use super::{At, Interpreter};
+use crate::eval::admission::first_duplicate;
 use crate::eval::{Claim, Flow, Marks, Path, Sink};
 use crate::ir::{Check, ContainsCheck, Node, NodeId};
 use crate::messages;
@@ -24,7 +25,7 @@ impl Interpreter<'_> {
             Check::ItemCount { min, max } => {
                 Ok(self.item_count::<C>(node, *min, *max, items, at, st))
             }
-            Check::UniqueItems => match st.first_duplicate(items)? {
+            Check::UniqueItems => match first_duplicate(items, self.max_argument_depth)? {
                 None => Ok(true),
                 Some((a, b)) => {
                     if C {

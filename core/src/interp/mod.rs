@@ -43,6 +43,8 @@ pub struct Interpreter<'ir> {
     ir: &'ir Ir,
     max_depth: usize,
     max_steps: usize,
+    /// The argument depth limit, as deep as `uniqueItems` follows items.
+    max_argument_depth: usize,
     looks_at_stack: bool,
 }
 
@@ -53,6 +55,7 @@ impl<'ir> Interpreter<'ir> {
             ir,
             max_depth: limits.max_evaluation_depth,
             max_steps: limits.max_evaluation_steps,
+            max_argument_depth: limits.max_argument_depth,
             looks_at_stack: ir.looks_at_stack(),
         }
     }

@@ -1511,7 +1511,7 @@ mod meta_schema_nodes {
             }
             match v {
                 Value::Array(items) => {
-                    if let Some((a, b)) = failures.first_duplicate(items)? {
+                    if let Some((a, b)) = rt::first_duplicate(items, 128)? {
                         if !C {
                             return Ok(false);
                         }
@@ -4564,7 +4564,7 @@ mod meta_schema_nodes {
                             rt::messages::min_items(1, items.len()),
                         );
                     }
-                    if let Some((a, b)) = failures.first_duplicate(items)? {
+                    if let Some((a, b)) = rt::first_duplicate(items, 128)? {
                         if !C {
                             return Ok(false);
                         }
