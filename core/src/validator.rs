@@ -7,6 +7,7 @@ use crate::error::{Error, Failure};
 use crate::eval::{arguments as limits, is_valid_admitting, validate_admitting};
 use crate::interp::Interpreter;
 use crate::ir::Ir;
+use crate::json::TypeSet;
 use crate::options::{Limits, Options};
 use crate::output::Evaluation;
 use serde_json::Value;
@@ -69,6 +70,8 @@ pub trait Validate {
 pub struct Validator {
     ir: Ir,
     limits: Limits,
+    /// [`Ir::root_types`], read before every first-failure check.
+    root_types: Option<TypeSet>,
 }
 
 impl Validator {
@@ -79,24 +82,25 @@ impl Validator {
 
     /// Builds a validator.
     pub fn with_options(schema: &Value, options: &Options) -> Result<Validator, Error> {
-        Ok(Validator {
-            ir: frontend::build(schema, options)?,
-            limits: options.limits.clone(),
-        })
+        let ir = frontend::build(schema, options)?;
+        Ok(Validator::from_ir(ir, options.limits.clone()))
     }
 
     /// A validator for an IR the front end built.
     pub(crate) fn from_ir(ir: Ir, limits: Limits) -> Validator {
-        Validator { ir, limits }
+        let root_types = ir.root_types();
+        Validator {
+            ir,
+            limits,
+            root_types,
+        }
     }
 
     /// A validator for a schema that is not checked against the meta-schema (the meta-schema).
     pub(crate) fn trusted(schema: &Value) -> Validator {
         let options = Options::default();
-        Validator {
-            ir: frontend::build_trusted(schema, &options).expect("embedded meta-schemas build"),
-            limits: options.limits,
-        }
+        let ir = frontend::build_trusted(schema, &options).expect("embedded meta-schemas build");
+        Validator::from_ir(ir, options.limits)
     }
 
     /// The intermediate representation this validator runs.
@@ -127,6 +131,10 @@ impl Validator {
 
     /// Whether `instance` is valid and within the argument limits of `limits`.
     fn holds(&self, interpreter: &Interpreter<'_>, instance: &Value, limits: &Limits) -> bool {
+        // An instance of a type the root rules out fails before anything is set up.
+        if self.root_types.is_some_and(|t| !t.matches(instance)) {
+            return false;
+        }
         let (depth, nodes, strings) = argument_limits(limits);
         // Evaluation admits the arguments to the limits as it goes, and a failing call never
         // walks them.

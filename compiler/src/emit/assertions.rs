@@ -358,7 +358,7 @@ fn holds_number(value: &Value) -> bool {
 
 /// The `type` test, as one `matches!` over the value's variants; the integer test, which needs
 /// a guard, stands alone, since a guard applies to a whole `matches!` pattern.
-fn type_test(types: TypeSet) -> Test {
+pub(super) fn type_test(types: TypeSet) -> Test {
     let mut plain = Vec::new();
     let mut integer = None;
     for t in types.iter() {

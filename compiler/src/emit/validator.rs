@@ -78,9 +78,21 @@ pub fn schema(item: Item<'_>, ir: &Ir, limits: &Limits, runtime: &Runtime) -> To
         rt::check_arguments(instance, #max_depth, #max_nodes, #max_string)
             .map_err(rt::Error::instance_execution_failure)?;
     };
-    let (quick_object, object_check, evaluate_object) = if ir.object_root {
+    // An instance of a type the root rules out fails `is_valid` before anything is set up
+    // (`Ir::root_types`).
+    let quick_types = match ir.root_types() {
+        Some(types) => {
+            let test = super::assertions::type_test(types).tokens;
+            quote! {
+                use rt::Value;
+                let v = instance;
+                #test &&
+            }
+        }
+        None => quote! {},
+    };
+    let (object_check, evaluate_object) = if ir.object_root {
         (
-            quote! { instance.is_object() && },
             quote! {
                 if !instance.is_object() {
                     return ::core::result::Result::Err(rt::Error::invalid_instance(
@@ -95,7 +107,7 @@ pub fn schema(item: Item<'_>, ir: &Ir, limits: &Limits, runtime: &Runtime) -> To
             },
         )
     } else {
-        (quote! {}, quote! {}, quote! {})
+        (quote! {}, quote! {})
     };
     // Evaluation admits the arguments to their limits as it goes (see `eval::admission`), and
     // arguments within them are never walked. A failing quick check needs no walk: its
@@ -111,7 +123,7 @@ pub fn schema(item: Item<'_>, ir: &Ir, limits: &Limits, runtime: &Runtime) -> To
         quote! {}
     };
     let is_valid = quote! {
-        #quick_object rt::is_valid_admitting(
+        #quick_types rt::is_valid_admitting(
             instance, #max_steps, #max_depth, #max_nodes, #max_string,
             |failures| #module::#quick_root,
         )

@@ -11,21 +11,24 @@ impl RecursiveTree {
 impl ::toolschema::Validate for RecursiveTree {
     fn is_valid(&self, instance: &::toolschema::__private::Value) -> bool {
         use ::toolschema::__private as rt;
-        rt::is_valid_admitting(
-            instance,
-            10000000,
-            128,
-            1000000,
-            16777216,
-            |failures| recursive_tree_nodes::n0(
-                rt::QUICK,
+        use rt::Value;
+        let v = instance;
+        ::core::matches!(v, Value::Object(_))
+            && rt::is_valid_admitting(
                 instance,
-                &rt::Path::ROOT,
-                &rt::Path::ROOT,
-                0,
-                failures,
-            ),
-        )
+                10000000,
+                128,
+                1000000,
+                16777216,
+                |failures| recursive_tree_nodes::n0(
+                    rt::QUICK,
+                    instance,
+                    &rt::Path::ROOT,
+                    &rt::Path::ROOT,
+                    0,
+                    failures,
+                ),
+            )
     }
     fn validate(
         &self,

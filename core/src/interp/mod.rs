@@ -61,11 +61,8 @@ impl<'ir> Interpreter<'ir> {
     }
 
     /// First-failure check with `sink`, which may admit the arguments to their limits (see
-    /// [`Sink::admitting`]).
+    /// [`Sink::admitting`]). The caller has tested [`Ir::root_types`].
     pub fn is_valid_in(&self, instance: &Value, sink: &mut Sink) -> Flow {
-        if self.ir.object_root && !instance.is_object() {
-            return Ok(false);
-        }
         self.run::<false>(instance, sink)
     }
 

@@ -27,7 +27,7 @@
 
 use crate::content::{ContentEncoding, ContentMediaType};
 use crate::format::Format;
-use crate::json::TypeSet;
+use crate::json::{JsonType, TypeSet};
 use crate::number::{Bound, MultipleOf};
 use crate::regex::Pattern;
 use serde_json::Value;
@@ -148,6 +148,33 @@ impl Ir {
     /// The node with this id.
     pub fn node(&self, id: NodeId) -> &Node {
         &self.nodes[id.index()]
+    }
+
+    /// The types a valid instance has, when the root decides them before anything else: an
+    /// object where the root must be one ([`Ir::object_root`]), otherwise the root's own
+    /// `type`. A first-failure check tests them before it sets up an evaluation, so an
+    /// instance of another type costs one test.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use toolschema::{Validator, json::{JsonType, TypeSet}};
+    ///
+    /// let v = Validator::new(&json!({"type": ["array", "null"], "items": true})).unwrap();
+    /// let array_or_null = TypeSet::EMPTY.with(JsonType::Array).with(JsonType::Null);
+    /// assert_eq!(v.ir().root_types(), Some(array_or_null));
+    /// assert_eq!(Validator::new(&json!({"items": true})).unwrap().ir().root_types(), None);
+    /// ```
+    pub fn root_types(&self) -> Option<TypeSet> {
+        if self.object_root {
+            return Some(TypeSet::EMPTY.with(JsonType::Object));
+        }
+        self.node(self.root)
+            .checks
+            .iter()
+            .find_map(|check| match check {
+                Check::Type(types) => Some(*types),
+                _ => None,
+            })
     }
 
     /// The pattern with this id.

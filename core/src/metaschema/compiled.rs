@@ -11,22 +11,25 @@ impl MetaSchema {
 impl crate::Validate for MetaSchema {
     fn is_valid(&self, instance: &crate::__private::Value) -> bool {
         use crate::__private as rt;
-        rt::is_valid_admitting(
-            instance,
-            10000000,
-            128,
-            ::core::primitive::usize::MAX,
-            ::core::primitive::usize::MAX,
-            |failures| meta_schema_nodes::n0(
-                rt::QUICK,
+        use rt::Value;
+        let v = instance;
+        ::core::matches!(v, Value::Bool(_) | Value::Object(_))
+            && rt::is_valid_admitting(
                 instance,
-                &rt::Path::ROOT,
-                &rt::Path::ROOT,
-                &rt::Scope::root(1),
-                0,
-                failures,
-            ),
-        )
+                10000000,
+                128,
+                ::core::primitive::usize::MAX,
+                ::core::primitive::usize::MAX,
+                |failures| meta_schema_nodes::n0(
+                    rt::QUICK,
+                    instance,
+                    &rt::Path::ROOT,
+                    &rt::Path::ROOT,
+                    &rt::Scope::root(1),
+                    0,
+                    failures,
+                ),
+            )
     }
     fn validate(
         &self,
