@@ -3,7 +3,7 @@
 
 use super::{At, Interpreter};
 use crate::eval::admission::first_duplicate;
-use crate::eval::{Claim, Flow, Marks, Path, Sink};
+use crate::eval::{Claim, Flow, Halt, Marks, Path, Sink};
 use crate::ir::{Check, ContainsCheck, Node, NodeId};
 use crate::messages;
 use serde_json::Value;
@@ -50,11 +50,17 @@ impl Interpreter<'_> {
                 // still builds there cost GeoJSON 39.7 M instructions a call against 33.9 M.
                 if !C && child.asserts_only() {
                     let rest = items.get(*skip..).unwrap_or_default();
-                    for item in rest {
-                        st.admit_whole(claim, None, item)?;
-                        if !self.holds(child, item, at, st) {
-                            return Ok(false);
+                    let held = match child.checks[..] {
+                        _ if rest.is_empty() => true,
+                        // The commonest such subschema checks only `type`: tested in the loop
+                        // (GeoJSON: 22.9 M instructions a call against 25.9 M without).
+                        [Check::Type(types)] => {
+                            all_whole(st, claim, rest, |_, i| types.matches(i))?
                         }
+                        _ => all_whole(st, claim, rest, |st, i| self.holds(child, i, at, st))?,
+                    };
+                    if !held {
+                        return Ok(false);
                     }
                     if let Some(m) = marks {
                         (*skip..items.len()).for_each(|i| m.set(i));
@@ -74,7 +80,7 @@ impl Interpreter<'_> {
         }
     }
 
-    fn item_count<const C: bool>(
+    pub(super) fn item_count<const C: bool>(
         &self,
         node: &Node,
         min: u64,
@@ -195,4 +201,21 @@ impl Interpreter<'_> {
         }
         Ok(valid)
     }
+}
+
+/// Whether every one of `items` holds, each admitted whole under `claim` before it is tested.
+#[inline(always)]
+fn all_whole(
+    st: &mut Sink,
+    claim: Claim,
+    items: &[Value],
+    mut holds: impl FnMut(&mut Sink, &Value) -> bool,
+) -> Result<bool, Halt> {
+    for item in items {
+        st.admit_whole(claim, None, item)?;
+        if !holds(st, item) {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }

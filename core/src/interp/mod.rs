@@ -226,7 +226,7 @@ impl<'ir> Interpreter<'ir> {
 
     /// Runs `node`'s checks in order. `marks` is given exactly when this node tracks the
     /// members it evaluates.
-    #[inline]
+    #[inline(always)]
     fn checks<const C: bool>(
         &self,
         node: &Node,
@@ -237,9 +237,19 @@ impl<'ir> Interpreter<'ir> {
     ) -> Flow {
         let mut valid = true;
         for check in &node.checks {
-            // `type`, most nodes' first check, is run without the general dispatch's frame.
-            let holds = match check {
-                Check::Type(types) => self.types::<C>(node, *types, v, at, st),
+            // `type`, most nodes' first check, and the passes over an object's members or an
+            // array's items are dispatched here, without the general dispatch's frame.
+            let holds = match (check, v) {
+                (Check::Type(types), _) => self.types::<C>(node, *types, v, at, st),
+                (Check::KeyPass(plan), Value::Object(map)) => {
+                    self.key_pass::<C>(node, plan, map, v, at, st, marks.as_deref_mut())?
+                }
+                (Check::ItemCount { min, max }, Value::Array(items)) => {
+                    self.item_count::<C>(node, *min, *max, items, at, st)
+                }
+                (Check::Items { .. } | Check::PrefixItems(_), Value::Array(items)) => {
+                    self.array::<C>(node, check, items, v, at, st, marks.as_deref_mut())?
+                }
                 _ => self.check::<C>(node, check, v, at, st, marks.as_deref_mut())?,
             };
             if !holds {

@@ -106,7 +106,7 @@ impl Interpreter<'_> {
     /// `additionalProperties`; the `required` names that are declared properties are seen
     /// there, the others looked up.
     #[allow(clippy::too_many_arguments)]
-    fn key_pass<const C: bool>(
+    pub(super) fn key_pass<const C: bool>(
         &self,
         node: &Node,
         plan: &ObjectPlan,
