@@ -282,8 +282,8 @@ impl<'a> Cx<'a> {
         let takes_out = !naming && takes_out(node);
         // Only a node that applies subschemas recurses: when the stack runs low, such a level
         // runs itself again on a new segment (as the interpreter does, with the same helper),
-        // unless the evaluation cannot go deep enough to need it (`Ir::looks_at_stack`).
-        let regrows = !node.leaf && self.ir.looks_at_stack();
+        // if enough levels can follow it to need that (`Node::looks_at_stack`).
+        let regrows = node.looks_at_stack;
         if regrows {
             self.uses(|u| u.every_parameter());
         }

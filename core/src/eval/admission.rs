@@ -135,7 +135,7 @@ impl Admission {
     }
 
     /// Whether `v`, with `members` members, is the awaited container; if so it is claimed.
-    #[inline(always)]
+    #[inline]
     pub(super) fn claim(&mut self, v: &Value, members: usize) -> Result<Claim, Halt> {
         if self.awaiting != address(v) {
             return Ok(Claim::NONE);
@@ -152,7 +152,7 @@ impl Admission {
     /// one, and its value, which it awaits when it has members. A container with members
     /// where no level is left for one is over the depth limit at once, whether or not a pass
     /// claims it; so a pass that claims an awaited container never needs to check depth.
-    #[inline(always)]
+    #[inline]
     pub(super) fn admit(
         &mut self,
         claim: Claim,
@@ -185,7 +185,7 @@ impl Admission {
 
     /// Settles a member of a claimed container after its evaluation: a container that no
     /// pass claimed is walked.
-    #[inline(always)]
+    #[inline]
     pub(super) fn settle(&mut self, claim: Claim, v: &Value) -> Result<(), Halt> {
         if claim.0 == 0 || self.awaiting != address(v) {
             return Ok(());
@@ -200,7 +200,7 @@ impl Admission {
 
     /// Admits a member of a claimed container whose evaluation claims nothing (its
     /// subschemas apply no other), all of it.
-    #[inline(always)]
+    #[inline]
     pub(super) fn admit_whole(
         &mut self,
         claim: Claim,

@@ -46,7 +46,7 @@ pub(super) fn members_within(
 
 /// Whether a member (already counted) of a container that `depth_left` levels may still
 /// hold is within the limits.
-#[inline(always)]
+#[inline]
 pub(super) fn member_within(
     v: &Value,
     depth_left: usize,

@@ -157,21 +157,21 @@ impl<'t> Sink<'t> {
 
     /// Admits the member `v` (named `name`, for an object's) of a claimed container, before
     /// it is evaluated.
-    #[inline(always)]
+    #[inline]
     pub fn admit(&mut self, claim: Claim, name: Option<&str>, v: &Value) -> Result<(), Halt> {
         self.admission.admit(claim, name, v)
     }
 
     /// Settles the member `v` of a claimed container, after it was evaluated: walks it when
     /// no pass claimed it.
-    #[inline(always)]
+    #[inline]
     pub fn settle(&mut self, claim: Claim, v: &Value) -> Result<(), Halt> {
         self.admission.settle(claim, v)
     }
 
     /// Admits the member `v` of a claimed container whose subschemas apply no other, all of
     /// it: [`Sink::admit`] and [`Sink::settle`] at once.
-    #[inline(always)]
+    #[inline]
     pub fn admit_whole(&mut self, claim: Claim, name: Option<&str>, v: &Value) -> Result<(), Halt> {
         self.admission.admit_whole(claim, name, v)
     }
@@ -190,7 +190,7 @@ impl<'t> Sink<'t> {
     }
 
     /// Counts one subschema evaluation; past the limit, the failure the interpreter gives.
-    #[inline(always)]
+    #[inline]
     fn step(&mut self, ip: &Path<'_>, kp: &Path<'_>, uri: &str, limit: usize) -> Result<(), Halt> {
         if self.steps_left == 0 {
             return Err(too_long(ip, kp, uri, limit));
@@ -201,7 +201,7 @@ impl<'t> Sink<'t> {
 
     /// Enters a subschema evaluation `depth` levels down: counts one step, and checks the
     /// depth. Past either limit, the halt both paths give there (steps are counted first).
-    #[inline(always)]
+    #[inline]
     pub fn enter(
         &mut self,
         ip: &Path<'_>,
@@ -221,7 +221,7 @@ impl<'t> Sink<'t> {
     /// Whether this sink records for the output formats. Then the collecting flavour also
     /// runs every branch, in the collecting flavour, where the other modes stop early or run
     /// the quick check; in the quick flavour nothing changes.
-    #[inline(always)]
+    #[inline]
     pub fn recording(&self) -> bool {
         matches!(self.out, Out::Trace(_))
     }

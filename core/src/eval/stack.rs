@@ -1,14 +1,16 @@
 //! Native stack for evaluation.
 //!
 //! The interpreter and generated validators both recurse once per level of evaluation (a
-//! subschema that applies subschemas). Each such level first asks [`stack_low`], which looks
-//! at the stack every [`CHECK_EVERY`] levels; when less than [`RED_ZONE`] of it is left, the
-//! level runs itself again through [`on_new_stack`], on a fresh heap-allocated segment of
-//! [`SEGMENT`] bytes. So evaluation needs no particular thread stack: how deep it goes is
-//! bounded by `max_evaluation_depth` alone, and its memory by that depth times the frame of one
-//! level (measured in docs/limits.md). An acyclic schema whose evaluation goes no deeper than
-//! [`CHECK_EVERY`] levels never looks (`Ir::looks_at_stack`): it takes no more than the levels
-//! between two looks.
+//! subschema that applies subschemas). A level from which [`CHECK_EVERY`] or more levels can
+//! follow (`Node::looks_at_stack`, every node on or above a cycle) first asks [`stack_low`],
+//! which looks at the stack every [`CHECK_EVERY`] levels; when less than [`RED_ZONE`] of it is
+//! left, the level runs itself again through [`on_new_stack`], on a fresh heap-allocated
+//! segment of [`SEGMENT`] bytes. So evaluation needs no particular thread stack: how deep it
+//! goes is bounded by `max_evaluation_depth` alone, and its memory by that depth times the
+//! frame of one level (measured in docs/limits.md). The levels below the last that looks are
+//! fewer than [`CHECK_EVERY`], so fewer than twice [`CHECK_EVERY`] levels ever separate a look
+//! from the next or from the deepest level; a schema whose evaluation cannot nest
+//! [`CHECK_EVERY`] levels never looks.
 //!
 //! The level is passed as a `dyn FnMut`, not a generic closure: generated validators are
 //! chains of distinct functions, and a generic helper instantiated once per link would nest
@@ -18,10 +20,11 @@ use super::Halt;
 
 /// Levels of evaluation between two looks at the stack. A look reads the stack pointer and a
 /// thread-local limit, which costs several times a level's cheapest work; the levels between
-/// two looks take well under 64 KiB even unoptimised.
+/// two looks (fewer than twice this, see the [module documentation](self)) take under 64 KiB
+/// even unoptimised.
 pub const CHECK_EVERY: usize = 8;
 
-/// Stack that must be left when a level looks: much more than [`CHECK_EVERY`] levels of
+/// Stack that must be left when a level looks: much more than twice [`CHECK_EVERY`] levels of
 /// evaluation take in an unoptimised build (about 3 KiB each) plus everything a level calls
 /// that does not come back here (regular expressions, formats, decoding and parsing
 /// `contentMediaType` documents, comparing argument values, messages).

@@ -3,6 +3,7 @@
 
 use super::registry::Loc;
 use crate::error::{Error, ErrorClass};
+use crate::eval::stack::CHECK_EVERY;
 use crate::ir::{Body, Discriminator, DynamicRef, EvaluationBound, Ir, Keywords, NodeId};
 use serde_json::Value;
 
@@ -414,6 +415,65 @@ pub fn mark_leaves(ir: &mut Ir) {
                 !applies
             }
         };
+    }
+}
+
+/// Marks the nodes whose evaluation looks at the native stack first ([`Node::looks_at_stack`]):
+/// those from which a chain of [`CHECK_EVERY`] or more levels of evaluation can follow, their
+/// own included; so every node on or above a cycle of subschemas.
+///
+/// Along any chain of levels, the height (the longest chain from a node down) only falls, so
+/// the nodes that look come first and fewer than [`CHECK_EVERY`] levels follow the last of
+/// them. A node that looks does so at every [`CHECK_EVERY`]th level; so fewer than twice that
+/// many levels separate a look from the next one, or from the deepest level.
+///
+/// [`Node::looks_at_stack`]: crate::ir::Node::looks_at_stack
+pub fn mark_stack_looks(ir: &mut Ir) {
+    const UNSEEN: usize = usize::MAX;
+    const OPEN: usize = usize::MAX - 1;
+    const ENDLESS: usize = usize::MAX - 2;
+    let children = |id: NodeId| {
+        let mut out = Vec::new();
+        if let Body::Keywords(k) = &ir.node(id).body {
+            reaches(k, |n, _| out.push(n));
+        }
+        out
+    };
+    let mut height = vec![UNSEEN; ir.nodes.len()];
+    for start in 0..ir.nodes.len() {
+        if height[start] != UNSEEN {
+            continue;
+        }
+        height[start] = OPEN;
+        let start = NodeId(start as u32);
+        let mut stack = vec![(start, children(start), 0usize)];
+        while let Some((id, kids, next)) = stack.last_mut() {
+            if let Some(&child) = kids.get(*next) {
+                *next += 1;
+                if height[child.index()] == UNSEEN {
+                    height[child.index()] = OPEN;
+                    let grandchildren = children(child);
+                    stack.push((child, grandchildren, 0));
+                }
+                continue;
+            }
+            // A child still open is an ancestor: the edge to it closes a cycle.
+            let below = kids.iter().map(|c| match height[c.index()] {
+                OPEN | ENDLESS => ENDLESS,
+                h => h,
+            });
+            height[id.index()] = if ir.node(*id).leaf {
+                0
+            } else {
+                below
+                    .max()
+                    .map_or(1, |h| if h == ENDLESS { h } else { h + 1 })
+            };
+            stack.pop();
+        }
+    }
+    for (node, h) in ir.nodes.iter_mut().zip(height) {
+        node.looks_at_stack = h >= CHECK_EVERY;
     }
 }
 

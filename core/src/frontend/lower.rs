@@ -86,6 +86,7 @@ impl<'a> Lowerer<'a> {
         super::analysis::reject_cycles(&ir, &self.locs)?;
         super::analysis::mark_tracking(&mut ir);
         super::analysis::mark_leaves(&mut ir);
+        super::analysis::mark_stack_looks(&mut ir);
         super::analysis::mark_shallow(&mut ir);
         super::analysis::mark_deferred_claims(&mut ir);
         super::analysis::find_discriminators(&mut ir);
@@ -142,6 +143,7 @@ impl<'a> Lowerer<'a> {
             tracks_items: false,
             shallow: false,
             leaf: false,
+            looks_at_stack: false,
             checks: Box::new([]),
             consumes_marks: TypeSet::EMPTY,
             annotations: Box::new([]),

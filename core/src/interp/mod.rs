@@ -45,7 +45,6 @@ pub struct Interpreter<'ir> {
     max_steps: usize,
     /// The argument depth limit, as deep as `uniqueItems` follows items.
     max_argument_depth: usize,
-    looks_at_stack: bool,
 }
 
 impl<'ir> Interpreter<'ir> {
@@ -56,7 +55,6 @@ impl<'ir> Interpreter<'ir> {
             max_depth: limits.max_evaluation_depth,
             max_steps: limits.max_evaluation_steps,
             max_argument_depth: limits.max_argument_depth,
-            looks_at_stack: ir.looks_at_stack(),
         }
     }
 
@@ -181,8 +179,9 @@ impl<'ir> Interpreter<'ir> {
             return self.leaf::<C>(node, v, at, st);
         }
         // Only a node that applies subschemas recurses: when the stack runs low, this level
-        // runs again on a new segment (as generated code does, with the same helper).
-        if self.looks_at_stack && stack::stack_low(at.depth) {
+        // runs again on a new segment (as generated code does, with the same helper), if it
+        // is one of those that look (`Node::looks_at_stack`).
+        if node.looks_at_stack && stack::stack_low(at.depth) {
             let mut out = out;
             let mut level = || self.eval_node::<C>(id, v, at, st, out.take());
             return stack::on_new_stack(&mut level);

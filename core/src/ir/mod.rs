@@ -125,10 +125,10 @@ impl EvaluationBound {
 }
 
 impl Ir {
-    /// Whether evaluation must look at the native stack (`eval::stack::stack_low`) as it goes
-    /// down. An acyclic schema whose evaluation can go no deeper than the levels between two
-    /// looks never looks: it takes no more stack than those levels, which the looks budget for
-    /// anyway.
+    /// Whether evaluation ever looks at the native stack (`eval::stack::stack_low`) as it
+    /// goes down: whether some node does ([`Node::looks_at_stack`]). A schema whose
+    /// evaluation cannot nest [`crate::eval::stack::CHECK_EVERY`] levels never looks: it takes
+    /// no more stack than the levels between two looks, which the looks budget for anyway.
     ///
     /// ```
     /// use serde_json::json;
@@ -136,13 +136,20 @@ impl Ir {
     ///
     /// let flat = frontend::build(&json!({"properties": {"a": {"type": "string"}}}), &Options::new())?;
     /// assert!(!flat.looks_at_stack());
-    /// let tree = json!({"properties": {"children": {"items": {"$ref": "#"}}}});
-    /// assert!(frontend::build(&tree, &Options::new())?.looks_at_stack());
+    /// let tree = json!({"properties": {
+    ///     "children": {"items": {"$ref": "#"}},
+    ///     "name": {"properties": {"first": {"type": "string"}}}
+    /// }});
+    /// let tree = frontend::build(&tree, &Options::new())?;
+    /// assert!(tree.looks_at_stack());
+    /// let looks = |at: &str| tree.nodes.iter().find(|n| n.uri.ends_with(at)).unwrap().looks_at_stack;
+    /// // The root is on a cycle; below `name`, one level at most.
+    /// assert!(looks("#"));
+    /// assert!(!looks("#/properties/name"));
     /// # Ok::<(), toolschema::Error>(())
     /// ```
     pub fn looks_at_stack(&self) -> bool {
-        self.evaluation_bound
-            .is_none_or(|bound| bound.depth > crate::eval::stack::CHECK_EVERY)
+        self.nodes.iter().any(|n| n.looks_at_stack)
     }
 
     /// The node with this id.
@@ -206,6 +213,12 @@ pub struct Node {
     /// (as a boolean schema costs none): it cannot multiply the work or recurse, so the limits
     /// need not watch it.
     pub leaf: bool,
+    /// Whether evaluating the node looks at the native stack first (`eval::stack::stack_low`),
+    /// and runs on a new segment when it is low: a node from which evaluation can nest
+    /// [`crate::eval::stack::CHECK_EVERY`] levels or more (decided by analysis). Below the
+    /// last such node on any chain of levels, fewer levels than that follow, and they need
+    /// no look.
+    pub looks_at_stack: bool,
     /// What evaluating the node does, in order (see [`Check`]): the body, decided.
     pub checks: Box<[Check]>,
     /// The instance types (object, array) for which the node's own `unevaluatedProperties`

@@ -125,7 +125,7 @@ impl TypeSet {
     }
 
     /// Whether `value` has one of the types.
-    #[inline(always)]
+    #[inline]
     pub fn matches(self, value: &Value) -> bool {
         match value {
             Value::Null => self.contains(JsonType::Null),

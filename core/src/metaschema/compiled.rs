@@ -536,11 +536,6 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(
-                &mut || n4_allof_3::<C>(mode, v, ip, kp, scope, depth, failures),
-            );
-        }
         if C && failures.recording() {
             failures
                 .open(ip, kp, "https://json-schema.org/draft/2020-12/schema#/allOf/3");
@@ -597,11 +592,6 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(
-                &mut || n5_allof_4::<C>(mode, v, ip, kp, scope, depth, failures),
-            );
-        }
         if C && failures.recording() {
             failures
                 .open(ip, kp, "https://json-schema.org/draft/2020-12/schema#/allOf/4");
@@ -658,11 +648,6 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(
-                &mut || n6_allof_5::<C>(mode, v, ip, kp, scope, depth, failures),
-            );
-        }
         if C && failures.recording() {
             failures
                 .open(ip, kp, "https://json-schema.org/draft/2020-12/schema#/allOf/5");
@@ -772,7 +757,7 @@ mod meta_schema_nodes {
     }
     /// `https://json-schema.org/draft/2020-12/schema#/properties/$recursiveAnchor`
     pub(super) fn n8_properties_recursiveanchor<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -780,13 +765,6 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(
-                &mut || n8_properties_recursiveanchor::<
-                    C,
-                >(mode, v, ip, kp, scope, depth, failures),
-            );
-        }
         if C && failures.recording() {
             failures
                 .open(
@@ -861,7 +839,7 @@ mod meta_schema_nodes {
     }
     /// `https://json-schema.org/draft/2020-12/schema#/properties/$recursiveRef`
     pub(super) fn n9_properties_recursiveref<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -869,13 +847,6 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(
-                &mut || n9_properties_recursiveref::<
-                    C,
-                >(mode, v, ip, kp, scope, depth, failures),
-            );
-        }
         if C && failures.recording() {
             failures
                 .open(
@@ -1389,13 +1360,6 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(
-                &mut || n14_ies_additionalproperties_anyof_1::<
-                    C,
-                >(mode, v, ip, kp, scope, depth, failures),
-            );
-        }
         if C && failures.recording() {
             failures
                 .open(
@@ -1456,7 +1420,7 @@ mod meta_schema_nodes {
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray`
     pub(super) fn n15_defs_stringarray<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -1464,13 +1428,6 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(
-                &mut || n15_defs_stringarray::<
-                    C,
-                >(mode, v, ip, kp, scope, depth, failures),
-            );
-        }
         if C && failures.recording() {
             failures
                 .open(
@@ -2159,7 +2116,7 @@ mod meta_schema_nodes {
     }
     /// `https://json-schema.org/draft/2020-12/meta/format-annotation#`
     pub(super) fn n24<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -2167,11 +2124,6 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(
-                &mut || n24::<C>(mode, v, ip, kp, scope, depth, failures),
-            );
-        }
         if C && failures.recording() {
             failures
                 .open(
@@ -2341,11 +2293,6 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(
-                &mut || n26::<C>(mode, v, ip, kp, scope, depth, failures),
-            );
-        }
         if C && failures.recording() {
             failures
                 .open(ip, kp, "https://json-schema.org/draft/2020-12/meta/meta-data#");
@@ -2866,21 +2813,14 @@ mod meta_schema_nodes {
     }
     /// `https://json-schema.org/draft/2020-12/meta/meta-data#/properties/examples`
     pub(super) fn n30_properties_examples<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        scope: &rt::Scope<'_>,
+        _scope: &rt::Scope<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(
-                &mut || n30_properties_examples::<
-                    C,
-                >(mode, v, ip, kp, scope, depth, failures),
-            );
-        }
         if C && failures.recording() {
             failures
                 .open(
@@ -2960,11 +2900,6 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(
-                &mut || n35::<C>(mode, v, ip, kp, scope, depth, failures),
-            );
-        }
         if C && failures.recording() {
             failures
                 .open(ip, kp, "https://json-schema.org/draft/2020-12/meta/validation#");
@@ -3683,13 +3618,6 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(
-                &mut || n37_properties_dependentrequired::<
-                    C,
-                >(mode, v, ip, kp, scope, depth, failures),
-            );
-        }
         if C && failures.recording() {
             failures
                 .open(
@@ -3775,19 +3703,14 @@ mod meta_schema_nodes {
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/enum`
     pub(super) fn n38_properties_enum<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
-        scope: &rt::Scope<'_>,
+        _scope: &rt::Scope<'_>,
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(
-                &mut || n38_properties_enum::<C>(mode, v, ip, kp, scope, depth, failures),
-            );
-        }
         if C && failures.recording() {
             failures
                 .open(
@@ -3921,7 +3844,7 @@ mod meta_schema_nodes {
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/minContains`
     /// `https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeIntegerDefault0`
     pub(super) fn n41_properties_maxcontains<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -3930,13 +3853,6 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(
-                &mut || n41_properties_maxcontains::<
-                    C,
-                >(mode, at, v, ip, kp, scope, depth, failures),
-            );
-        }
         static URIS: [&str; 6] = [
             "https://json-schema.org/draft/2020-12/meta/validation#/properties/maxContains",
             "https://json-schema.org/draft/2020-12/meta/validation#/properties/maxItems",
@@ -4027,13 +3943,6 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(
-                &mut || n47_properties_minitems::<
-                    C,
-                >(mode, at, v, ip, kp, scope, depth, failures),
-            );
-        }
         static URIS: [&str; 3] = [
             "https://json-schema.org/draft/2020-12/meta/validation#/properties/minItems",
             "https://json-schema.org/draft/2020-12/meta/validation#/properties/minLength",
@@ -4170,13 +4079,6 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(
-                &mut || n53_properties_required::<
-                    C,
-                >(mode, at, v, ip, kp, scope, depth, failures),
-            );
-        }
         static URIS: [&str; 2] = [
             "https://json-schema.org/draft/2020-12/meta/validation#/properties/required",
             "https://json-schema.org/draft/2020-12/meta/validation#/properties/dependentRequired/additionalProperties",
@@ -4220,7 +4122,7 @@ mod meta_schema_nodes {
     }
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/type`
     pub(super) fn n54_properties_type<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -4228,11 +4130,6 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(
-                &mut || n54_properties_type::<C>(mode, v, ip, kp, scope, depth, failures),
-            );
-        }
         let recording: bool = C && failures.recording();
         if C && failures.recording() {
             failures
@@ -4422,7 +4319,7 @@ mod meta_schema_nodes {
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/0`
     /// `https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1/items`
     pub(super) fn n56_properties_type_anyof_0<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -4431,13 +4328,6 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(
-                &mut || n56_properties_type_anyof_0::<
-                    C,
-                >(mode, at, v, ip, kp, scope, depth, failures),
-            );
-        }
         static URIS: [&str; 2] = [
             "https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/0",
             "https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1/items",
@@ -4503,13 +4393,6 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(
-                &mut || n57_properties_type_anyof_1::<
-                    C,
-                >(mode, v, ip, kp, scope, depth, failures),
-            );
-        }
         if C && failures.recording() {
             failures
                 .open(
@@ -6197,7 +6080,7 @@ mod meta_schema_nodes {
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$anchor`
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$dynamicAnchor`
     pub(super) fn n90_properties_anchor<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -6206,13 +6089,6 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(
-                &mut || n90_properties_anchor::<
-                    C,
-                >(mode, at, v, ip, kp, scope, depth, failures),
-            );
-        }
         static URIS: [&str; 2] = [
             "https://json-schema.org/draft/2020-12/meta/core#/properties/$anchor",
             "https://json-schema.org/draft/2020-12/meta/core#/properties/$dynamicAnchor",
@@ -6370,7 +6246,7 @@ mod meta_schema_nodes {
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$schema`
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/propertyNames`
     pub(super) fn n94_properties_dynamicref<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         at: usize,
         v: &Value,
         ip: &rt::Path<'_>,
@@ -6379,13 +6255,6 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(
-                &mut || n94_properties_dynamicref::<
-                    C,
-                >(mode, at, v, ip, kp, scope, depth, failures),
-            );
-        }
         static URIS: [&str; 4] = [
             "https://json-schema.org/draft/2020-12/meta/core#/properties/$dynamicRef",
             "https://json-schema.org/draft/2020-12/meta/core#/properties/$ref",
@@ -6458,7 +6327,7 @@ mod meta_schema_nodes {
     ///
     /// Applied to a member name, as `propertyNames` does.
     pub(super) fn n94_properties_dynamicref_on_name<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         at: usize,
         key: &str,
         ip: &rt::Path<'_>,
@@ -6467,13 +6336,6 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(
-                &mut || n94_properties_dynamicref_on_name::<
-                    C,
-                >(mode, at, key, ip, kp, scope, depth, failures),
-            );
-        }
         static URIS: [&str; 4] = [
             "https://json-schema.org/draft/2020-12/meta/core#/properties/$dynamicRef",
             "https://json-schema.org/draft/2020-12/meta/core#/properties/$ref",
@@ -6508,7 +6370,7 @@ mod meta_schema_nodes {
     }
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$id`
     pub(super) fn n95_properties_id<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -6516,11 +6378,6 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(
-                &mut || n95_properties_id::<C>(mode, v, ip, kp, scope, depth, failures),
-            );
-        }
         if C && failures.recording() {
             failures
                 .open(
@@ -6620,7 +6477,7 @@ mod meta_schema_nodes {
     }
     /// `https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary`
     pub(super) fn n98_properties_vocabulary<const C: bool>(
-        mode: rt::Mode<C>,
+        _mode: rt::Mode<C>,
         v: &Value,
         ip: &rt::Path<'_>,
         kp: &rt::Path<'_>,
@@ -6628,13 +6485,6 @@ mod meta_schema_nodes {
         depth: usize,
         failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
-        if rt::stack_low(depth) {
-            return rt::on_new_stack(
-                &mut || n98_properties_vocabulary::<
-                    C,
-                >(mode, v, ip, kp, scope, depth, failures),
-            );
-        }
         if C && failures.recording() {
             failures
                 .open(
