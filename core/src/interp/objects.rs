@@ -9,6 +9,12 @@ use crate::ir::{Check, Dependent, Node, NodeId, ObjectPlan};
 use crate::messages;
 use serde_json::{Map, Value};
 
+/// How many members' property indices the shallow-first pass keeps for the key pass.
+const KEPT: usize = 32;
+
+/// A member that is no declared property, among the kept indices.
+const NOT_FOUND: u8 = u8::MAX;
+
 impl Interpreter<'_> {
     /// One object check on `map` (`whole` is the object as a value).
     #[allow(clippy::too_many_arguments)]
@@ -122,11 +128,19 @@ impl Interpreter<'_> {
         // First-failure mode: the shallow properties and `required` before any deep
         // subschema runs (the verdict is the same in any order; only the work differs).
         let shallow_first = !C && plan.shallow_first;
+        // What the shallow-first pass finds for each member (by position) is kept for the key
+        // pass, which then looks nothing up again: for objects of up to `KEPT` members, and
+        // property indices that fit a byte.
+        let keep = shallow_first && map.len() <= KEPT && plan.properties.len() < NOT_FOUND.into();
+        let mut found = [NOT_FOUND; KEPT];
         if shallow_first {
-            for (key, value) in map {
+            for (i, (key, value)) in map.iter().enumerate() {
                 let Some(pi) = plan.property_index(key) else {
                     continue;
                 };
+                if keep {
+                    found[i] = pi as u8;
+                }
                 if use_seen {
                     seen |= 1 << pi;
                 }
@@ -154,7 +168,14 @@ impl Interpreter<'_> {
             st.admit(claim, Some(key), value)?;
             let ip = at.ip.key(key);
             let mut matched = false;
-            if let Some(pi) = plan.property_index(key) {
+            let index = if keep {
+                Some(found[i])
+                    .filter(|&pi| pi != NOT_FOUND)
+                    .map(usize::from)
+            } else {
+                plan.property_index(key)
+            };
+            if let Some(pi) = index {
                 matched = true;
                 if use_seen {
                     seen |= 1 << pi;
@@ -326,5 +347,59 @@ fn is_present(
     match index {
         Some(i) if use_seen => seen & (1 << i) != 0,
         _ => has_member(map, name),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Validate, Validator};
+    use serde_json::{Map, Value, json};
+
+    /// Objects around the number of members whose lookups the shallow-first pass keeps, and
+    /// schemas around the number of properties it keeps them for: the key pass applies each
+    /// member's own subschema either way, wherever the member comes.
+    #[test]
+    fn the_key_pass_applies_what_the_shallow_first_pass_found() {
+        // Deep: they apply a subschema, so they run in the key pass, after the others. Their
+        // names come first, in the middle and last, in either member order.
+        let deep = ["a_deep", "p1_deep", "z_deep"];
+        for declared in [4, 40, 254, 300] {
+            let mut properties = Map::new();
+            for p in 0..declared {
+                properties.insert(format!("p{p}"), json!({"type": "integer"}));
+            }
+            for name in deep {
+                properties.insert(name.into(), json!({"items": {"type": "string"}}));
+            }
+            let v = Validator::new(&json!({"properties": properties})).unwrap();
+            for members in [1, 29, 30, 31, 40] {
+                let bad_ones = deep.iter().chain(&["p0", "undeclared"]).map(Some);
+                for bad in [None].into_iter().chain(bad_ones) {
+                    let mut call = Map::new();
+                    // Some names undeclared.
+                    for m in (0..members).rev() {
+                        let name = if m % 5 == 4 {
+                            format!("x{m}")
+                        } else {
+                            format!("p{}", m % declared)
+                        };
+                        call.insert(name, json!(m));
+                    }
+                    for name in deep {
+                        call.insert(name.into(), json!(["a", "b"]));
+                    }
+                    let name = bad.copied().unwrap_or_default();
+                    call.insert(name.into(), json!([1]));
+                    let valid = matches!(bad, None | Some(&"undeclared"));
+                    let call = Value::Object(call);
+                    let at = format!(
+                        "{declared} properties, {} members, {bad:?}",
+                        call.as_object().unwrap().len()
+                    );
+                    assert_eq!(v.is_valid(&call), valid, "{at}");
+                    assert_eq!(v.validate(&call).is_ok(), valid, "{at}");
+                }
+            }
+        }
     }
 }
