@@ -169,9 +169,7 @@ impl Interpreter<'_> {
             let ip = at.ip.key(key);
             let mut matched = false;
             let index = if keep {
-                Some(found[i])
-                    .filter(|&pi| pi != NOT_FOUND)
-                    .map(usize::from)
+                (found[i] != NOT_FOUND).then(|| usize::from(found[i]))
             } else {
                 plan.property_index(key)
             };
