@@ -72,6 +72,8 @@ pub struct Validator {
     limits: Limits,
     /// [`Ir::root_types`], read before every first-failure check.
     root_types: Option<TypeSet>,
+    /// [`Ir::counts_evaluation`] under `limits`, read by every evaluation.
+    counts: bool,
 }
 
 impl Validator {
@@ -89,10 +91,12 @@ impl Validator {
     /// A validator for an IR the front end built.
     pub(crate) fn from_ir(ir: Ir, limits: Limits) -> Validator {
         let root_types = ir.root_types();
+        let counts = ir.counts_evaluation(&limits);
         Validator {
             ir,
             limits,
             root_types,
+            counts,
         }
     }
 
@@ -109,7 +113,7 @@ impl Validator {
     }
 
     fn interpreter(&self) -> Interpreter<'_> {
-        Interpreter::new(&self.ir, &self.limits)
+        Interpreter::counting(&self.ir, &self.limits, self.counts)
     }
 
     /// `validate` under other limits than the validator's own (the shared meta-schema

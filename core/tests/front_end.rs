@@ -376,7 +376,31 @@ fn evaluation_bounds_of_acyclic_schemas() {
     assert_eq!(b.depth, 4, "root, b, list, items");
     assert_eq!(b.fixed_steps, 3, "root, b, list");
     assert_eq!(b.spread_steps, 1, "items");
+    assert_eq!(b.root_steps, 1, "root");
+    assert_eq!(
+        b.value_steps,
+        Some(2),
+        "b and list at b; items at each item"
+    );
     assert!(b.within(&toolschema_core::Limits::default()));
+    // By value, members of different names and values at different levels do not add up;
+    // a subschema for any member adds to the named ones.
+    let b = bound(json!({
+        "properties": {
+            "a": {"allOf": [{"not": {}}, {"not": {}}]},
+            "b": {"allOf": [{"not": {}}, {"not": {}}, {"not": {}}]}
+        },
+        "additionalProperties": {"not": {}}
+    }))
+    .expect("acyclic");
+    assert_eq!((b.fixed_steps, b.spread_steps), (1 + 3 + 4, 1));
+    assert_eq!(
+        b.value_steps,
+        Some(4 + 1),
+        "b, its three branches, additionalProperties"
+    );
+    let b = bound(json!({"items": {"items": {"not": {}}}})).expect("acyclic");
+    assert_eq!((b.spread_steps, b.value_steps), (2, Some(1)));
     // Paths are counted: a subschema reached two ways is evaluated twice.
     let b = bound(json!({"allOf": [{"$ref": "#/$defs/x"}, {"$ref": "#/$defs/x"}], "$defs": {"x": {"type": "object"}}}))
         .expect("acyclic");

@@ -738,9 +738,7 @@ impl Cx<'_> {
     /// the evaluation limits: then no function counts steps or depth, and no halt has a
     /// location (the quick flavour reads none).
     fn bounded(&self) -> bool {
-        self.ir
-            .evaluation_bound
-            .is_some_and(|b| b.within(self.limits))
+        !self.ir.counts_evaluation(self.limits)
     }
 
     /// Whether the function is recording for the output formats: the collecting flavour with

@@ -1,10 +1,11 @@
 //! Whole-schema analysis on the lowered IR: termination, annotation tracking, the
-//! discriminators of `anyOf`/`oneOf`, and how far evaluation can go.
+//! discriminators of `anyOf`/`oneOf`, and the stack looks (how far evaluation can go is
+//! [`super::bound`]'s).
 
 use super::registry::Loc;
 use crate::error::{Error, ErrorClass};
 use crate::eval::stack::CHECK_EVERY;
-use crate::ir::{Body, Discriminator, DynamicRef, EvaluationBound, Ir, Keywords, NodeId};
+use crate::ir::{Body, Discriminator, DynamicRef, Ir, Keywords, NodeId};
 use serde_json::Value;
 
 /// The subschemas a node applies to the same instance location ("in place"), with whether
@@ -277,38 +278,54 @@ fn member_constraints<'a>(
 
 /// Where a subschema applies, relative to the node that applies it.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Reach {
+pub(super) enum Reach<'k> {
     /// The same value (`$ref`, `allOf`, `if`, `dependentSchemas`, …).
     InPlace,
-    /// One member or item named in the schema (`properties`, `prefixItems`).
-    Member,
-    /// Any number of members or items (`items`, `additionalProperties`, `contains`, …).
-    Spread,
+    /// The member of this name (`properties`).
+    Property(&'k str),
+    /// The item at this index (`prefixItems`).
+    Item(usize),
+    /// Any number of members (`patternProperties`, `additionalProperties`,
+    /// `unevaluatedProperties`), or their names (`propertyNames`).
+    AnyProperty,
+    /// Any number of items (`items`, `contains`, `unevaluatedItems`).
+    AnyItem,
     /// A document decoded from a string (`contentSchema`): not part of the arguments.
     Decoded,
 }
 
+impl Reach<'_> {
+    /// Whether the subschema may apply to any number of values.
+    pub(super) fn is_spread(self) -> bool {
+        matches!(self, Reach::AnyProperty | Reach::AnyItem)
+    }
+}
+
 /// Every subschema node `k` applies, with where it applies it.
-fn reaches(k: &Keywords, mut f: impl FnMut(NodeId, Reach)) {
+pub(super) fn reaches<'k>(k: &'k Keywords, mut f: impl FnMut(NodeId, Reach<'k>)) {
     in_place(k, |n, _| f(n, Reach::InPlace));
     if let Some(s) = k.string.as_ref().and_then(|s| s.content.as_ref()?.schema) {
         f(s, Reach::Decoded);
     }
     if let Some(a) = &k.array {
-        a.prefix_items.iter().for_each(|&n| f(n, Reach::Member));
+        for (i, &n) in a.prefix_items.iter().enumerate() {
+            f(n, Reach::Item(i));
+        }
         let contains = a.contains.as_ref().map(|c| c.schema);
         for n in [a.items, contains, a.unevaluated_items]
             .into_iter()
             .flatten()
         {
-            f(n, Reach::Spread);
+            f(n, Reach::AnyItem);
         }
     }
     if let Some(o) = &k.object {
-        o.properties.iter().for_each(|&(_, n)| f(n, Reach::Member));
+        for (name, n) in &o.properties {
+            f(*n, Reach::Property(name));
+        }
         o.pattern_properties
             .iter()
-            .for_each(|&(_, n)| f(n, Reach::Spread));
+            .for_each(|&(_, n)| f(n, Reach::AnyProperty));
         for n in [
             o.additional_properties,
             o.property_names,
@@ -317,7 +334,7 @@ fn reaches(k: &Keywords, mut f: impl FnMut(NodeId, Reach)) {
         .into_iter()
         .flatten()
         {
-            f(n, Reach::Spread);
+            f(n, Reach::AnyProperty);
         }
     }
 }
@@ -475,77 +492,4 @@ pub fn mark_stack_looks(ir: &mut Ir) {
     for (node, h) in ir.nodes.iter_mut().zip(height) {
         node.looks_at_stack = h >= CHECK_EVERY;
     }
-}
-
-/// How far any evaluation of the schema can go (see [`EvaluationBound`]), when no cycle of
-/// subschemas and no `contentSchema` is reachable from the root.
-pub fn evaluation_bound(ir: &Ir) -> Option<EvaluationBound> {
-    // A topological order of the reachable nodes, by an explicit depth-first walk.
-    const NEW: u8 = 0;
-    const OPEN: u8 = 1;
-    const DONE: u8 = 2;
-    let children = |id: NodeId| {
-        let mut out = Vec::new();
-        if let Body::Keywords(k) = &ir.node(id).body {
-            reaches(k, |n, reach| out.push((n, reach)));
-        }
-        out
-    };
-    let mut state = vec![NEW; ir.nodes.len()];
-    let mut order = Vec::new();
-    let mut stack = vec![(ir.root, children(ir.root), 0usize)];
-    state[ir.root.index()] = OPEN;
-    while let Some((id, kids, next)) = stack.last_mut() {
-        if let Some(&(child, reach)) = kids.get(*next) {
-            *next += 1;
-            if reach == Reach::Decoded {
-                return None;
-            }
-            match state[child.index()] {
-                OPEN => return None,
-                NEW => {
-                    state[child.index()] = OPEN;
-                    let grandchildren = children(child);
-                    stack.push((child, grandchildren, 0));
-                }
-                _ => {}
-            }
-        } else {
-            state[id.index()] = DONE;
-            order.push(*id);
-            stack.pop();
-        }
-    }
-    // Parents before children: paths to each node, the longest chain ending there, and
-    // whether every path to it stays at one place in the arguments. Leaves cost no step and
-    // no level (see `Node::leaf`).
-    let counts = |id: NodeId| usize::from(!ir.node(id).leaf);
-    let mut paths = vec![0u64; ir.nodes.len()];
-    let mut chain = vec![0usize; ir.nodes.len()];
-    let mut fixed = vec![true; ir.nodes.len()];
-    paths[ir.root.index()] = 1;
-    chain[ir.root.index()] = counts(ir.root);
-    let mut bound = EvaluationBound {
-        depth: 0,
-        fixed_steps: 0,
-        spread_steps: 0,
-    };
-    for &id in order.iter().rev() {
-        let i = id.index();
-        bound.depth = bound.depth.max(chain[i]);
-        if ir.node(id).leaf {
-            // Costs nothing, and applies nothing.
-        } else if fixed[i] {
-            bound.fixed_steps = bound.fixed_steps.saturating_add(paths[i]);
-        } else {
-            bound.spread_steps = bound.spread_steps.saturating_add(paths[i]);
-        }
-        for (child, reach) in children(id) {
-            let c = child.index();
-            paths[c] = paths[c].saturating_add(paths[i]);
-            chain[c] = chain[c].max(chain[i] + counts(child));
-            fixed[c] &= fixed[i] && reach != Reach::Spread;
-        }
-    }
-    Some(bound)
 }

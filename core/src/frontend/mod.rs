@@ -6,10 +6,12 @@
 //! 4. A check against the meta-schema: an invalid schema is a `Validation` error pointing at
 //!    the offending keyword.
 //! 5. Lowering (`lower`): one node per subschema, references resolved to nodes.
-//! 6. Analysis (`analysis`): termination, and which nodes must track annotations.
+//! 6. Analysis (`analysis`): termination, and which nodes must track annotations; and how
+//!    far evaluation can go (`bound`).
 
 pub(crate) mod analysis;
 pub(crate) mod annotations;
+pub(crate) mod bound;
 pub(crate) mod limits;
 pub(crate) mod lower;
 pub(crate) mod registry;

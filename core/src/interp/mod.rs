@@ -43,6 +43,9 @@ pub struct Interpreter<'ir> {
     ir: &'ir Ir,
     max_depth: usize,
     max_steps: usize,
+    /// Whether evaluation may reach `max_depth` or `max_steps` ([`Ir::counts_evaluation`]):
+    /// otherwise steps and levels are not counted.
+    counts: bool,
     /// The argument depth limit, as deep as `uniqueItems` follows items.
     max_argument_depth: usize,
 }
@@ -50,10 +53,16 @@ pub struct Interpreter<'ir> {
 impl<'ir> Interpreter<'ir> {
     /// An interpreter bounded by `limits`' evaluation depth and steps.
     pub fn new(ir: &'ir Ir, limits: &crate::Limits) -> Interpreter<'ir> {
+        Interpreter::counting(ir, limits, ir.counts_evaluation(limits))
+    }
+
+    /// [`Interpreter::new`] for a caller that knows [`Ir::counts_evaluation`] under `limits`.
+    pub(crate) fn counting(ir: &'ir Ir, limits: &crate::Limits, counts: bool) -> Interpreter<'ir> {
         Interpreter {
             ir,
             max_depth: limits.max_evaluation_depth,
             max_steps: limits.max_evaluation_steps,
+            counts,
             max_argument_depth: limits.max_argument_depth,
         }
     }
@@ -186,14 +195,16 @@ impl<'ir> Interpreter<'ir> {
             let mut level = || self.eval_node::<C>(id, v, at, st, out.take());
             return stack::on_new_stack(&mut level);
         }
-        st.enter(
-            at.ip,
-            at.kp,
-            &node.uri,
-            at.depth,
-            self.max_depth,
-            self.max_steps,
-        )?;
+        if self.counts {
+            st.enter(
+                at.ip,
+                at.kp,
+                &node.uri,
+                at.depth,
+                self.max_depth,
+                self.max_steps,
+            )?;
+        }
         let inner;
         let scope = if self.ir.dynamic_scope && at.scope.resource() != node.resource.0 {
             inner = at.scope.enter(node.resource.0);

@@ -86,15 +86,26 @@ pub struct Ir {
 /// The most any evaluation of an acyclic schema can take, against which a back end can prove
 /// that the evaluation limits cannot be reached and leave their checks out.
 ///
+/// Steps are bounded two ways (see `frontend::bound`), and the smaller total counts: by kind
+/// (`fixed_steps`, and `spread_steps` for every value) and by value (`root_steps`, and
+/// `value_steps` for every value below the root).
+///
 /// ```
 /// use toolschema::Limits;
 /// use toolschema::ir::EvaluationBound;
 ///
-/// let bound = EvaluationBound { depth: 3, fixed_steps: 12, spread_steps: 2 };
+/// let bound = EvaluationBound {
+///     depth: 3,
+///     fixed_steps: 12,
+///     spread_steps: 20,
+///     root_steps: 10,
+///     value_steps: Some(2),
+/// };
 /// assert!(bound.within(&Limits::default()));
-/// // Two subschemas applied to every value of the arguments: 2 × max_argument_nodes + 12.
-/// assert!(!bound.within(&Limits::default().max_evaluation_steps(2_000_011)));
-/// assert!(bound.within(&Limits::default().max_evaluation_steps(2_000_012)));
+/// // At most two evaluations at each of the other values of the arguments: by value,
+/// // 10 + 2 × (max_argument_nodes - 1); by kind, 20 × max_argument_nodes + 12.
+/// assert!(!bound.within(&Limits::default().max_evaluation_steps(2_000_007)));
+/// assert!(bound.within(&Limits::default().max_evaluation_steps(2_000_008)));
 /// assert!(!bound.within(&Limits::default().max_evaluation_depth(2)));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,6 +119,12 @@ pub struct EvaluationBound {
     /// `additionalProperties`, `patternProperties`, `contains`, `propertyNames` or an
     /// `unevaluated*` keyword): each evaluates at most once per value per path.
     pub spread_steps: u64,
+    /// Evaluations at the root of the arguments, counted over every path.
+    pub root_steps: u64,
+    /// The most evaluations at any one value below the root (a member's name counted with
+    /// the member), over every path that can reach it; `None` where the schema shares
+    /// subschemas between members in too many ways to tell them apart.
+    pub value_steps: Option<u64>,
 }
 
 impl EvaluationBound {
@@ -115,12 +132,17 @@ impl EvaluationBound {
     /// evaluation depth or step limit.
     pub fn within(&self, limits: &crate::Limits) -> bool {
         let values = limits.get_max_argument_nodes() as u64;
-        let steps = self
+        let by_kind = self
             .spread_steps
             .saturating_mul(values)
             .saturating_add(self.fixed_steps);
+        let by_value = self.value_steps.map_or(u64::MAX, |steps| {
+            steps
+                .saturating_mul(values.saturating_sub(1))
+                .saturating_add(self.root_steps)
+        });
         self.depth <= limits.get_max_evaluation_depth()
-            && steps <= limits.get_max_evaluation_steps() as u64
+            && by_kind.min(by_value) <= limits.get_max_evaluation_steps() as u64
     }
 }
 
@@ -150,6 +172,30 @@ impl Ir {
     /// ```
     pub fn looks_at_stack(&self) -> bool {
         self.nodes.iter().any(|n| n.looks_at_stack)
+    }
+
+    /// Whether an evaluation of arguments within `limits`' argument limits may reach its
+    /// evaluation depth or step limit: only then do the back ends count steps and levels
+    /// (see [`EvaluationBound`]).
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use toolschema::{Limits, Options, frontend};
+    ///
+    /// let list = json!({"properties": {"tags": {"items": {"not": {"const": ""}}}}});
+    /// let ir = frontend::build(&list, &Options::new())?;
+    /// assert!(!ir.counts_evaluation(&Limits::default()));
+    /// // One evaluation at each value (`not`'s subschema applies none): as many steps as
+    /// // the arguments may hold values.
+    /// let steps = |n| Limits::default().max_argument_nodes(1_000).max_evaluation_steps(n);
+    /// assert!(!ir.counts_evaluation(&steps(1_000)));
+    /// assert!(ir.counts_evaluation(&steps(999)));
+    /// let tree = json!({"properties": {"children": {"items": {"$ref": "#"}}}});
+    /// assert!(frontend::build(&tree, &Options::new())?.counts_evaluation(&Limits::default()));
+    /// # Ok::<(), toolschema::Error>(())
+    /// ```
+    pub fn counts_evaluation(&self, limits: &crate::Limits) -> bool {
+        !self.evaluation_bound.is_some_and(|b| b.within(limits))
     }
 
     /// The node with this id.
