@@ -27,6 +27,9 @@ mod file_actions {
 mod member_names {
     include!("snapshots/member_names.rs");
 }
+mod shapes {
+    include!("snapshots/shapes.rs");
+}
 
 /// The runtime as a crate that re-exports it would offer it.
 mod facade {
@@ -93,6 +96,7 @@ mod shadowing {
     include!("snapshots/dynamic_ref.rs");
     include!("snapshots/file_actions.rs");
     include!("snapshots/member_names.rs");
+    include!("snapshots/shapes.rs");
 
     #[test]
     fn generated_code_is_unaffected_by_the_names_around_it() {
@@ -260,4 +264,35 @@ fn discriminated_one_of() {
     assert!(!agree(v, s, &json!({"action": "list", "timeout": 0})));
     assert!(!agree(v, s, &json!({"action": "list", "timeout": "5"})));
     assert!(!agree(v, s, &json!({"action": "list", "timeout": [5]})));
+}
+
+/// Items that pass a type of scalars are admitted to the argument limits only when
+/// collecting (`Node::passes_only_scalars`); either way both paths agree, within the limits
+/// and past them.
+#[test]
+fn shapes() {
+    let s = shapes::Shapes::SCHEMA_JSON;
+    let v = &shapes::Shapes;
+    let point = |at: Value| json!({"kind": "point", "at": at});
+    let path = |along: Value| json!({"kind": "path", "along": along});
+    for (instance, valid) in [
+        (json!({"shapes": []}), true),
+        (
+            json!({"shapes": [point(json!([1, 2])), path(json!([[0, 0], [1, 1.5, 2]]))]}),
+            true,
+        ),
+        (json!({"shapes": [point(json!([1]))]}), false),
+        (json!({"shapes": [point(json!([1, "2"]))]}), false),
+        (json!({"shapes": [path(json!([[0, 0], [1, [2]]]))]}), false),
+        (
+            json!({"shapes": [path(json!([[0, 0], [1, "x".repeat(1 << 25)]]))]}),
+            false,
+        ),
+        (
+            json!({"shapes": [point(json!([1, 2])), {"kind": "circle"}]}),
+            false,
+        ),
+    ] {
+        assert_eq!(agree(v, s, &instance), valid, "{instance}");
+    }
 }

@@ -11,6 +11,7 @@ const SCHEMAS: &[&str] = &[
     "dynamic_ref",
     "file_actions",
     "member_names",
+    "shapes",
 ];
 
 #[test]

@@ -35,19 +35,31 @@ impl Cx<'_> {
 
     /// The admission of the member `value` (named `name`) of a claimed container, evaluated
     /// under `children`: the statements before its evaluation and after. A member whose
-    /// subschemas apply no other is admitted whole at once, since nothing under it can claim.
+    /// subschemas apply no other is admitted whole at once, since nothing under it can claim;
+    /// an item that passes a subschema passing only scalars needs no admission in the quick
+    /// flavour (`Node::passes_only_scalars`: the claim counted it, and an item that fails
+    /// ends the pass).
     pub(super) fn admission(
         &self,
-        name: TokenStream,
+        name: Option<TokenStream>,
         value: TokenStream,
-        mut children: impl Iterator<Item = NodeId>,
+        children: impl Iterator<Item = NodeId> + Clone,
     ) -> (TokenStream, TokenStream) {
-        if children.all(|c| self.ir.node(c).leaf) {
+        let nodes = children.map(|c| self.ir.node(c));
+        let leaves = nodes.clone().all(|n| n.leaf);
+        if name.is_none() && leaves && nodes.clone().any(|n| n.passes_only_scalars()) {
+            (
+                quote! { if C { failures.admit_whole(claim, None, #value)?; } },
+                quote! {},
+            )
+        } else if leaves {
+            let name = name.map_or_else(|| quote! { None }, |n| quote! { Some(#n) });
             (
                 quote! { failures.admit_whole(claim, #name, #value)?; },
                 quote! {},
             )
         } else {
+            let name = name.map_or_else(|| quote! { None }, |n| quote! { Some(#n) });
             (
                 quote! { failures.admit(claim, #name, #value)?; },
                 quote! { failures.settle(claim, #value)?; },

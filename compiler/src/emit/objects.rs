@@ -272,7 +272,7 @@ impl Cx<'_> {
         let claims = !plan.defers_claim;
         let (claim, admit, settle) = if claims {
             let (admit, settle) =
-                self.admission(quote! { Some(key) }, quote! { value }, children());
+                self.admission(Some(quote! { key }), quote! { value }, children());
             (self.claim_members(), admit, settle)
         } else {
             (quote! {}, quote! {}, quote! {})

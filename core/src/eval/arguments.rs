@@ -53,14 +53,15 @@ pub(super) fn member_within(
     nodes_left: &mut usize,
     max_string: usize,
 ) -> bool {
+    // Scalars first, the commonest members, settled by one comparison of the tag.
     match v {
+        Value::Null | Value::Bool(_) | Value::Number(_) => true,
         Value::String(s) => s.len() <= max_string,
         Value::Array(a) if a.is_empty() => true,
         Value::Object(m) if m.is_empty() => true,
         Value::Array(_) | Value::Object(_) => {
             members_within(v, depth_left - 1, nodes_left, max_string)
         }
-        _ => true,
     }
 }
 

@@ -53,7 +53,12 @@ impl Interpreter<'_> {
                     let held = match child.checks[..] {
                         _ if rest.is_empty() => true,
                         // The commonest such subschema checks only `type`: tested in the loop
-                        // (GeoJSON: 22.9 M instructions a call against 25.9 M without).
+                        // (GeoJSON: 22.9 M instructions a call against 25.9 M without). Items
+                        // that pass a type of scalars need no admission
+                        // (`Node::passes_only_scalars`).
+                        [Check::Type(types)] if types.only_scalars() => {
+                            rest.iter().all(|i| types.matches(i))
+                        }
                         [Check::Type(types)] => {
                             all_whole(st, claim, rest, |_, i| types.matches(i))?
                         }

@@ -320,6 +320,16 @@ impl Node {
     pub fn asserts_only(&self) -> bool {
         self.leaf && self.checks.iter().all(Check::only_asserts)
     }
+
+    /// Whether only nulls, booleans and numbers pass the node (its `type` allows no other).
+    /// Admitting such a member of a claimed array to the argument limits takes nothing
+    /// beyond the count the claim made (see `eval::admission`), so a first-failure pass over
+    /// the items need not admit those that pass; one that fails ends the pass anyway.
+    pub fn passes_only_scalars(&self) -> bool {
+        self.checks
+            .iter()
+            .any(|c| matches!(c, Check::Type(types) if types.only_scalars()))
+    }
 }
 
 /// A boolean schema or a schema object.

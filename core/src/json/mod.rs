@@ -114,6 +114,18 @@ impl TypeSet {
         self.0 & t.bit() != 0
     }
 
+    /// Whether every type in the set is a scalar: no string, array or object.
+    ///
+    /// ```
+    /// use toolschema::json::{JsonType, TypeSet};
+    /// assert!(TypeSet::EMPTY.with(JsonType::Number).with(JsonType::Null).only_scalars());
+    /// assert!(!TypeSet::EMPTY.with(JsonType::String).only_scalars());
+    /// ```
+    pub const fn only_scalars(self) -> bool {
+        let containers = JsonType::String.bit() | JsonType::Array.bit() | JsonType::Object.bit();
+        self.0 & containers == 0
+    }
+
     /// The raw bits, one per [`JsonType`] in [`JsonType::ALL`] order.
     pub const fn bits(self) -> u8 {
         self.0
