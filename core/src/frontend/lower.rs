@@ -93,6 +93,7 @@ impl<'a> Lowerer<'a> {
         ir.evaluation_bound = super::bound::evaluation_bound(&ir);
         for node in &mut ir.nodes {
             node.checks = crate::ir::checks_of(&node.body);
+            node.asserts_only = node.leaf && node.checks.iter().all(Check::only_asserts);
             node.consumes_marks = crate::ir::consumes_marks(&node.body);
         }
         Ok((ir, self.reg))
@@ -144,6 +145,7 @@ impl<'a> Lowerer<'a> {
             shallow: false,
             leaf: false,
             looks_at_stack: false,
+            asserts_only: false,
             checks: Box::new([]),
             consumes_marks: TypeSet::EMPTY,
             annotations: Box::new([]),

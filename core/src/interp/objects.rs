@@ -183,7 +183,7 @@ impl Interpreter<'_> {
                 if !(shallow_first && node.shallow) {
                     // In first-failure mode a subschema that only asserts records nothing and
                     // cannot stop evaluation: it needs no location, so none is built.
-                    let ok = if !C && node.asserts_only() {
+                    let ok = if !C && node.asserts_only {
                         self.holds(node, value, at, st)
                     } else {
                         let kp = kp_props.key(key);

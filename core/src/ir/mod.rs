@@ -265,6 +265,10 @@ pub struct Node {
     /// last such node on any chain of levels, fewer levels than that follow, and they need
     /// no look.
     pub looks_at_stack: bool,
+    /// Whether the node only asserts: it applies no subschema and each of its checks reads
+    /// the value and gives a verdict ([`Check::only_asserts`]). In first-failure mode such a
+    /// node records nothing and cannot stop evaluation, so it needs no location.
+    pub asserts_only: bool,
     /// What evaluating the node does, in order (see [`Check`]): the body, decided.
     pub checks: Box<[Check]>,
     /// The instance types (object, array) for which the node's own `unevaluatedProperties`
@@ -314,13 +318,6 @@ impl KeywordAnnotation {
 }
 
 impl Node {
-    /// Whether the node only asserts: it applies no subschema and each of its checks reads
-    /// the value and gives a verdict ([`Check::only_asserts`]). In first-failure mode such a
-    /// node records nothing and cannot stop evaluation, so it needs no location.
-    pub fn asserts_only(&self) -> bool {
-        self.leaf && self.checks.iter().all(Check::only_asserts)
-    }
-
     /// Whether only nulls, booleans and numbers pass the node (its `type` allows no other).
     /// Admitting such a member of a claimed array to the argument limits takes nothing
     /// beyond the count the claim made (see `eval::admission`), so a first-failure pass over
