@@ -78,7 +78,57 @@ pub(super) fn name_fn_name(ir: &Ir, id: NodeId) -> syn::Ident {
     format_ident!("{}_on_name", fn_name(ir, id))
 }
 
+/// The name of the out-of-line collecting flavour of a leaf's function (see
+/// [`Cx::collecting_leaf`]).
+pub(super) fn collecting_fn_name(ir: &Ir, id: NodeId) -> syn::Ident {
+    format_ident!("{}_collecting", fn_name(ir, id))
+}
+
 impl<'a> Cx<'a> {
+    /// The out-of-line collecting flavour of leaf `representative`'s function, to call
+    /// where it would otherwise be inlined in that flavour: a leaf's function is inlined
+    /// (its quick flavour is a few comparisons), but its collecting flavour, which runs only
+    /// for a member that failed the quick check, records failures with their locations and
+    /// messages, and inlined at every call it was most of the generated code's size.
+    pub(super) fn collecting_leaf(&self, representative: NodeId) -> syn::Ident {
+        self.collecting.borrow_mut().push(representative);
+        collecting_fn_name(self.ir, representative)
+    }
+
+    /// The out-of-line collecting flavour of leaf `id`'s function (see
+    /// [`Cx::collecting_leaf`]). Cold: it runs only for a member that failed.
+    pub(super) fn collecting_fn(&self, id: NodeId) -> TokenStream {
+        let name = fn_name(self.ir, id);
+        let collecting = collecting_fn_name(self.ir, id);
+        let (at_param, at) = if self.sharing.members(id).len() > 1 {
+            (quote! { at: usize, }, quote! { at, })
+        } else {
+            (quote! {}, quote! {})
+        };
+        let (scope_param, scope) = if self.ir.dynamic_scope {
+            (quote! { scope: &rt::Scope<'_>, }, quote! { scope, })
+        } else {
+            (quote! {}, quote! {})
+        };
+        let doc = format!(" [`{name}`] collecting, out of line.");
+        quote! {
+            #[doc = #doc]
+            #[cold]
+            #[inline(never)]
+            pub(super) fn #collecting(
+                #at_param
+                v: &Value,
+                ip: &rt::Path<'_>,
+                kp: &rt::Path<'_>,
+                #scope_param
+                depth: usize,
+                failures: &mut rt::Sink,
+            ) -> Result<bool, rt::Halt> {
+                #name(rt::COLLECT, #at v, ip, kp, #scope depth, failures)
+            }
+        }
+    }
+
     pub(super) fn scope_arg(&self) -> TokenStream {
         if self.ir.dynamic_scope {
             self.uses(|u| u.scope = true);
@@ -193,13 +243,18 @@ impl<'a> Cx<'a> {
         // recording: a value that passes has no failure to collect, and the quick check, small
         // enough to be inlined, spares it the call that opens and closes a unit.
         if mode == Flavour::Same && self.ir.node(id).leaf && out.is_empty() {
+            let collecting = self.collecting_leaf(representative);
             return quote! {
                 rt::quick_first::<C>(
                     failures,
                     |failures| #name(rt::QUICK, #at #v, #quick_ip, #quick_kp, #scope depth, failures),
-                    |failures| #name(rt::COLLECT, #at #v, #ip, #kp, #scope depth, failures),
+                    |failures| #collecting(#at #v, #ip, #kp, #scope depth, failures),
                 )?
             };
+        }
+        if mode == Flavour::Collect && self.ir.node(id).leaf && out.is_empty() {
+            let collecting = self.collecting_leaf(representative);
+            return quote! { #collecting(#at #v, #ip, #kp, #scope depth, failures)? };
         }
         let (mode, ip, kp) = match mode {
             Flavour::Same => {

@@ -50,6 +50,9 @@ struct Cx<'a> {
     /// Nodes some emitted code applies to a member name (`propertyNames`), still to be
     /// emitted in that flavour (class representatives).
     called_names: RefCell<Vec<NodeId>>,
+    /// Leaves whose collecting flavour some emitted code calls out of line (class
+    /// representatives; see `Cx::collecting_leaf`).
+    collecting: RefCell<Vec<NodeId>>,
     /// The representative whose function is being emitted.
     current: Cell<NodeId>,
     /// What the code of the function being emitted uses so far.

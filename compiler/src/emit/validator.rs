@@ -41,6 +41,7 @@ pub fn schema(item: Item<'_>, ir: &Ir, limits: &Limits, runtime: &Runtime) -> To
         limits,
         called: RefCell::new(vec![sharing.representative(ir.root)]),
         called_names: RefCell::new(Vec::new()),
+        collecting: RefCell::new(Vec::new()),
         current: Cell::new(ir.root),
         uses: Cell::new(Uses::default()),
         sharing,
@@ -65,7 +66,11 @@ pub fn schema(item: Item<'_>, ir: &Ir, limits: &Limits, runtime: &Runtime) -> To
         }
     }
     functions.sort_by_key(|(key, _)| *key);
-    let functions = functions.into_iter().map(|(_, f)| f);
+    let mut collecting = cx.collecting.take();
+    collecting.sort();
+    collecting.dedup();
+    let collecting = collecting.into_iter().map(|id| cx.collecting_fn(id));
+    let functions = functions.into_iter().map(|(_, f)| f).chain(collecting);
     let root = cx.call_root(ir.root, true, quote! { &mut failures });
     let admitted_root = cx.call_root(ir.root, true, quote! { failures });
     let quick_root = cx.call_root(ir.root, false, quote! { failures });

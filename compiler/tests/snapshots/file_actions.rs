@@ -512,8 +512,7 @@ mod file_actions_nodes {
                                         depth,
                                         failures,
                                     ),
-                                    |failures| n22_oneof_0_properties_action(
-                                        rt::COLLECT,
+                                    |failures| n22_oneof_0_properties_action_collecting(
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
@@ -543,8 +542,7 @@ mod file_actions_nodes {
                                         depth,
                                         failures,
                                     ),
-                                    |failures| n13_oneof_4_properties_from(
-                                        rt::COLLECT,
+                                    |failures| n13_oneof_4_properties_from_collecting(
                                         5,
                                         value,
                                         &ip.key(key),
@@ -632,8 +630,7 @@ mod file_actions_nodes {
                                         depth,
                                         failures,
                                     ),
-                                    |failures| n19_oneof_1_properties_action(
-                                        rt::COLLECT,
+                                    |failures| n19_oneof_1_properties_action_collecting(
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
@@ -663,8 +660,7 @@ mod file_actions_nodes {
                                         depth,
                                         failures,
                                     ),
-                                    |failures| n13_oneof_4_properties_from(
-                                        rt::COLLECT,
+                                    |failures| n13_oneof_4_properties_from_collecting(
                                         3,
                                         value,
                                         &ip.key(key),
@@ -695,8 +691,7 @@ mod file_actions_nodes {
                                         depth,
                                         failures,
                                     ),
-                                    |failures| n13_oneof_4_properties_from(
-                                        rt::COLLECT,
+                                    |failures| n13_oneof_4_properties_from_collecting(
                                         4,
                                         value,
                                         &ip.key(key),
@@ -798,8 +793,7 @@ mod file_actions_nodes {
                                         depth,
                                         failures,
                                     ),
-                                    |failures| n17_oneof_2_properties_action(
-                                        rt::COLLECT,
+                                    |failures| n17_oneof_2_properties_action_collecting(
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
@@ -829,8 +823,7 @@ mod file_actions_nodes {
                                         depth,
                                         failures,
                                     ),
-                                    |failures| n13_oneof_4_properties_from(
-                                        rt::COLLECT,
+                                    |failures| n13_oneof_4_properties_from_collecting(
                                         2,
                                         value,
                                         &ip.key(key),
@@ -917,8 +910,7 @@ mod file_actions_nodes {
                                         depth,
                                         failures,
                                     ),
-                                    |failures| n15_oneof_3_properties_action(
-                                        rt::COLLECT,
+                                    |failures| n15_oneof_3_properties_action_collecting(
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
@@ -946,8 +938,7 @@ mod file_actions_nodes {
                                         depth,
                                         failures,
                                     ),
-                                    |failures| n16_oneof_3_properties_recursive(
-                                        rt::COLLECT,
+                                    |failures| n16_oneof_3_properties_recursive_collecting(
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
@@ -1020,8 +1011,7 @@ mod file_actions_nodes {
                                         depth,
                                         failures,
                                     ),
-                                    |failures| n12_oneof_4_properties_action(
-                                        rt::COLLECT,
+                                    |failures| n12_oneof_4_properties_action_collecting(
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
@@ -1051,8 +1041,7 @@ mod file_actions_nodes {
                                         depth,
                                         failures,
                                     ),
-                                    |failures| n13_oneof_4_properties_from(
-                                        rt::COLLECT,
+                                    |failures| n13_oneof_4_properties_from_collecting(
                                         0,
                                         value,
                                         &ip.key(key),
@@ -1083,8 +1072,7 @@ mod file_actions_nodes {
                                         depth,
                                         failures,
                                     ),
-                                    |failures| n13_oneof_4_properties_from(
-                                        rt::COLLECT,
+                                    |failures| n13_oneof_4_properties_from_collecting(
                                         1,
                                         value,
                                         &ip.key(key),
@@ -1187,8 +1175,7 @@ mod file_actions_nodes {
                                         depth,
                                         failures,
                                     ),
-                                    |failures| n11_oneof_5_properties_dry_run(
-                                        rt::COLLECT,
+                                    |failures| n11_oneof_5_properties_dry_run_collecting(
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
@@ -1260,8 +1247,7 @@ mod file_actions_nodes {
             'one_of: {
                 if recording || rt::TypeSet::from_bits(64).matches(v) {
                     let held = if recording {
-                        n8_properties_timeout_oneof_0(
-                            rt::COLLECT,
+                        n8_properties_timeout_oneof_0_collecting(
                             v,
                             ip,
                             &kp.key("oneOf").index(0),
@@ -1291,8 +1277,7 @@ mod file_actions_nodes {
                 }
                 if recording || rt::TypeSet::from_bits(32).matches(v) {
                     let held = if recording {
-                        n9_properties_timeout_oneof_1(
-                            rt::COLLECT,
+                        n9_properties_timeout_oneof_1_collecting(
                             v,
                             ip,
                             &kp.key("oneOf").index(1),
@@ -1321,8 +1306,7 @@ mod file_actions_nodes {
                     }
                 }
                 let held = if recording {
-                    n10_properties_timeout_oneof_2(
-                        rt::COLLECT,
+                    n10_properties_timeout_oneof_2_collecting(
                         v,
                         ip,
                         &kp.key("oneOf").index(2),
@@ -1979,5 +1963,138 @@ mod file_actions_nodes {
             }
         }
         outcome
+    }
+    /// [`n8_properties_timeout_oneof_0`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n8_properties_timeout_oneof_0_collecting(
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n8_properties_timeout_oneof_0(rt::COLLECT, v, ip, kp, depth, failures)
+    }
+    /// [`n9_properties_timeout_oneof_1`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n9_properties_timeout_oneof_1_collecting(
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n9_properties_timeout_oneof_1(rt::COLLECT, v, ip, kp, depth, failures)
+    }
+    /// [`n10_properties_timeout_oneof_2`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n10_properties_timeout_oneof_2_collecting(
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n10_properties_timeout_oneof_2(rt::COLLECT, v, ip, kp, depth, failures)
+    }
+    /// [`n11_oneof_5_properties_dry_run`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n11_oneof_5_properties_dry_run_collecting(
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n11_oneof_5_properties_dry_run(rt::COLLECT, v, ip, kp, depth, failures)
+    }
+    /// [`n12_oneof_4_properties_action`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n12_oneof_4_properties_action_collecting(
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n12_oneof_4_properties_action(rt::COLLECT, v, ip, kp, depth, failures)
+    }
+    /// [`n13_oneof_4_properties_from`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n13_oneof_4_properties_from_collecting(
+        at: usize,
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n13_oneof_4_properties_from(rt::COLLECT, at, v, ip, kp, depth, failures)
+    }
+    /// [`n15_oneof_3_properties_action`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n15_oneof_3_properties_action_collecting(
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n15_oneof_3_properties_action(rt::COLLECT, v, ip, kp, depth, failures)
+    }
+    /// [`n16_oneof_3_properties_recursive`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n16_oneof_3_properties_recursive_collecting(
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n16_oneof_3_properties_recursive(rt::COLLECT, v, ip, kp, depth, failures)
+    }
+    /// [`n17_oneof_2_properties_action`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n17_oneof_2_properties_action_collecting(
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n17_oneof_2_properties_action(rt::COLLECT, v, ip, kp, depth, failures)
+    }
+    /// [`n19_oneof_1_properties_action`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n19_oneof_1_properties_action_collecting(
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n19_oneof_1_properties_action(rt::COLLECT, v, ip, kp, depth, failures)
+    }
+    /// [`n22_oneof_0_properties_action`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n22_oneof_0_properties_action_collecting(
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n22_oneof_0_properties_action(rt::COLLECT, v, ip, kp, depth, failures)
     }
 }

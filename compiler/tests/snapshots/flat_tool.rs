@@ -139,8 +139,7 @@ mod flat_tool_nodes {
                                                 depth,
                                                 failures,
                                             ),
-                                            |failures| n4_properties_site(
-                                                rt::COLLECT,
+                                            |failures| n4_properties_site_collecting(
                                                 value,
                                                 &ip.key(key),
                                                 &kp_properties.key(key),
@@ -169,8 +168,7 @@ mod flat_tool_nodes {
                                                 depth,
                                                 failures,
                                             ),
-                                            |failures| n5_properties_sort(
-                                                rt::COLLECT,
+                                            |failures| n5_properties_sort_collecting(
                                                 value,
                                                 &ip.key(key),
                                                 &kp_properties.key(key),
@@ -204,8 +202,7 @@ mod flat_tool_nodes {
                                                 depth,
                                                 failures,
                                             ),
-                                            |failures| n1_properties_exact(
-                                                rt::COLLECT,
+                                            |failures| n1_properties_exact_collecting(
                                                 value,
                                                 &ip.key(key),
                                                 &kp_properties.key(key),
@@ -234,8 +231,7 @@ mod flat_tool_nodes {
                                                 depth,
                                                 failures,
                                             ),
-                                            |failures| n2_properties_limit(
-                                                rt::COLLECT,
+                                            |failures| n2_properties_limit_collecting(
                                                 value,
                                                 &ip.key(key),
                                                 &kp_properties.key(key),
@@ -265,8 +261,7 @@ mod flat_tool_nodes {
                                                 depth,
                                                 failures,
                                             ),
-                                            |failures| n3_properties_query(
-                                                rt::COLLECT,
+                                            |failures| n3_properties_query_collecting(
                                                 value,
                                                 &ip.key(key),
                                                 &kp_properties.key(key),
@@ -674,5 +669,65 @@ mod flat_tool_nodes {
             }
         }
         outcome
+    }
+    /// [`n1_properties_exact`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n1_properties_exact_collecting(
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n1_properties_exact(rt::COLLECT, v, ip, kp, depth, failures)
+    }
+    /// [`n2_properties_limit`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n2_properties_limit_collecting(
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n2_properties_limit(rt::COLLECT, v, ip, kp, depth, failures)
+    }
+    /// [`n3_properties_query`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n3_properties_query_collecting(
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n3_properties_query(rt::COLLECT, v, ip, kp, depth, failures)
+    }
+    /// [`n4_properties_site`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n4_properties_site_collecting(
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n4_properties_site(rt::COLLECT, v, ip, kp, depth, failures)
+    }
+    /// [`n5_properties_sort`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n5_properties_sort_collecting(
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n5_properties_sort(rt::COLLECT, v, ip, kp, depth, failures)
     }
 }

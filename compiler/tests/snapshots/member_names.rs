@@ -358,8 +358,7 @@ mod member_names_nodes {
                                 depth,
                                 failures,
                             ),
-                            |failures| n9_rties_tagged_propertynames_items(
-                                rt::COLLECT,
+                            |failures| n9_rties_tagged_propertynames_items_collecting(
                                 1,
                                 value,
                                 &ip.key(key),
@@ -840,5 +839,18 @@ mod member_names_nodes {
         _failures: &mut rt::Sink,
     ) -> Result<bool, rt::Halt> {
         Ok(false)
+    }
+    /// [`n9_rties_tagged_propertynames_items`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n9_rties_tagged_propertynames_items_collecting(
+        at: usize,
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n9_rties_tagged_propertynames_items(rt::COLLECT, at, v, ip, kp, depth, failures)
     }
 }

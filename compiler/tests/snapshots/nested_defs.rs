@@ -192,8 +192,7 @@ mod nested_defs_nodes {
                                             depth,
                                             failures,
                                         ),
-                                        |failures| n3_properties_title(
-                                            rt::COLLECT,
+                                        |failures| n3_properties_title_collecting(
                                             value,
                                             &ip.key(key),
                                             &kp_properties.key(key),
@@ -455,8 +454,7 @@ mod nested_defs_nodes {
             >(
                 failures,
                 |failures| n5_defs_label(rt::QUICK, v, ip, kp, depth, failures),
-                |failures| n5_defs_label(
-                    rt::COLLECT,
+                |failures| n5_defs_label_collecting(
                     v,
                     ip,
                     &kp.key("$ref"),
@@ -602,8 +600,7 @@ mod nested_defs_nodes {
                                         depth,
                                         failures,
                                     ),
-                                    |failures| n7_defs_user_properties_id(
-                                        rt::COLLECT,
+                                    |failures| n7_defs_user_properties_id_collecting(
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
@@ -632,8 +629,7 @@ mod nested_defs_nodes {
                                         depth,
                                         failures,
                                     ),
-                                    |failures| n8_defs_user_properties_login(
-                                        rt::COLLECT,
+                                    |failures| n8_defs_user_properties_login_collecting(
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
@@ -835,5 +831,53 @@ mod nested_defs_nodes {
             }
         }
         outcome
+    }
+    /// [`n3_properties_title`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n3_properties_title_collecting(
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n3_properties_title(rt::COLLECT, v, ip, kp, depth, failures)
+    }
+    /// [`n5_defs_label`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n5_defs_label_collecting(
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n5_defs_label(rt::COLLECT, v, ip, kp, depth, failures)
+    }
+    /// [`n7_defs_user_properties_id`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n7_defs_user_properties_id_collecting(
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n7_defs_user_properties_id(rt::COLLECT, v, ip, kp, depth, failures)
+    }
+    /// [`n8_defs_user_properties_login`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n8_defs_user_properties_login_collecting(
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n8_defs_user_properties_login(rt::COLLECT, v, ip, kp, depth, failures)
     }
 }

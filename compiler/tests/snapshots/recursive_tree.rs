@@ -180,8 +180,7 @@ mod recursive_tree_nodes {
                                             depth,
                                             failures,
                                         ),
-                                        |failures| n2_properties_name(
-                                            rt::COLLECT,
+                                        |failures| n2_properties_name_collecting(
                                             value,
                                             &ip.key(key),
                                             &kp_properties.key(key),
@@ -418,5 +417,17 @@ mod recursive_tree_nodes {
             }
         }
         outcome
+    }
+    /// [`n2_properties_name`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n2_properties_name_collecting(
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n2_properties_name(rt::COLLECT, v, ip, kp, depth, failures)
     }
 }

@@ -529,8 +529,7 @@ mod shapes_nodes {
                                             depth,
                                             failures,
                                         ),
-                                        |failures| n11_es_items_oneof_0_properties_kind(
-                                            rt::COLLECT,
+                                        |failures| n11_es_items_oneof_0_properties_kind_collecting(
                                             value,
                                             &ip.key(key),
                                             &kp_properties.key(key),
@@ -700,8 +699,7 @@ mod shapes_nodes {
                                             depth,
                                             failures,
                                         ),
-                                        |failures| n6_es_items_oneof_1_properties_kind(
-                                            rt::COLLECT,
+                                        |failures| n6_es_items_oneof_1_properties_kind_collecting(
                                             value,
                                             &ip.key(key),
                                             &kp_properties.key(key),
@@ -1029,8 +1027,7 @@ mod shapes_nodes {
                                 depth,
                                 failures,
                             ),
-                            |failures| n9_defs_position_items(
-                                rt::COLLECT,
+                            |failures| n9_defs_position_items_collecting(
                                 item,
                                 &ip.index(i),
                                 &kp_items,
@@ -1160,5 +1157,41 @@ mod shapes_nodes {
             }
         }
         outcome
+    }
+    /// [`n6_es_items_oneof_1_properties_kind`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n6_es_items_oneof_1_properties_kind_collecting(
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n6_es_items_oneof_1_properties_kind(rt::COLLECT, v, ip, kp, depth, failures)
+    }
+    /// [`n9_defs_position_items`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n9_defs_position_items_collecting(
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n9_defs_position_items(rt::COLLECT, v, ip, kp, depth, failures)
+    }
+    /// [`n11_es_items_oneof_0_properties_kind`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n11_es_items_oneof_0_properties_kind_collecting(
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n11_es_items_oneof_0_properties_kind(rt::COLLECT, v, ip, kp, depth, failures)
     }
 }

@@ -382,8 +382,7 @@ mod unevaluated_all_of_nodes {
                                         depth,
                                         failures,
                                     ),
-                                    |failures| n9_allof_0_properties_path(
-                                        rt::COLLECT,
+                                    |failures| n9_allof_0_properties_path_collecting(
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
@@ -483,8 +482,7 @@ mod unevaluated_all_of_nodes {
                                         depth,
                                         failures,
                                     ),
-                                    |failures| n8_allof_1_properties_encoding(
-                                        rt::COLLECT,
+                                    |failures| n8_allof_1_properties_encoding_collecting(
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
@@ -571,8 +569,7 @@ mod unevaluated_all_of_nodes {
                                         depth,
                                         failures,
                                     ),
-                                    |failures| n6_anyof_1_properties_end(
-                                        rt::COLLECT,
+                                    |failures| n6_anyof_1_properties_end_collecting(
                                         1,
                                         value,
                                         &ip.key(key),
@@ -660,8 +657,7 @@ mod unevaluated_all_of_nodes {
                                         depth,
                                         failures,
                                     ),
-                                    |failures| n6_anyof_1_properties_end(
-                                        rt::COLLECT,
+                                    |failures| n6_anyof_1_properties_end_collecting(
                                         0,
                                         value,
                                         &ip.key(key),
@@ -849,5 +845,42 @@ mod unevaluated_all_of_nodes {
             }
         }
         outcome
+    }
+    /// [`n6_anyof_1_properties_end`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n6_anyof_1_properties_end_collecting(
+        at: usize,
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n6_anyof_1_properties_end(rt::COLLECT, at, v, ip, kp, depth, failures)
+    }
+    /// [`n8_allof_1_properties_encoding`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n8_allof_1_properties_encoding_collecting(
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n8_allof_1_properties_encoding(rt::COLLECT, v, ip, kp, depth, failures)
+    }
+    /// [`n9_allof_0_properties_path`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n9_allof_0_properties_path_collecting(
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n9_allof_0_properties_path(rt::COLLECT, v, ip, kp, depth, failures)
     }
 }

@@ -805,8 +805,7 @@ mod meta_schema_nodes {
                     depth,
                     failures,
                 ),
-                |failures| n19_defs_anchorstring(
-                    rt::COLLECT,
+                |failures| n19_defs_anchorstring_collecting(
                     v,
                     ip,
                     &kp.key("$ref"),
@@ -888,8 +887,7 @@ mod meta_schema_nodes {
                     depth,
                     failures,
                 ),
-                |failures| n18_defs_urireferencestring(
-                    rt::COLLECT,
+                |failures| n18_defs_urireferencestring_collecting(
                     0,
                     v,
                     ip,
@@ -1503,8 +1501,7 @@ mod meta_schema_nodes {
                                 depth,
                                 failures,
                             ),
-                            |failures| n16_defs_stringarray_items(
-                                rt::COLLECT,
+                            |failures| n16_defs_stringarray_items_collecting(
                                 0,
                                 item,
                                 &ip.index(i),
@@ -1875,8 +1872,7 @@ mod meta_schema_nodes {
                                             depth,
                                             failures,
                                         ),
-                                        |failures| n21_properties_contentencoding(
-                                            rt::COLLECT,
+                                        |failures| n21_properties_contentencoding_collecting(
                                             0,
                                             value,
                                             &ip.key(key),
@@ -1910,8 +1906,7 @@ mod meta_schema_nodes {
                                             depth,
                                             failures,
                                         ),
-                                        |failures| n21_properties_contentencoding(
-                                            rt::COLLECT,
+                                        |failures| n21_properties_contentencoding_collecting(
                                             1,
                                             value,
                                             &ip.key(key),
@@ -2186,8 +2181,7 @@ mod meta_schema_nodes {
                                         depth,
                                         failures,
                                     ),
-                                    |failures| n25_properties_format(
-                                        rt::COLLECT,
+                                    |failures| n25_properties_format_collecting(
                                         value,
                                         &ip.key(key),
                                         &kp_properties.key(key),
@@ -2457,8 +2451,7 @@ mod meta_schema_nodes {
                                                     depth,
                                                     failures,
                                                 ),
-                                                |failures| n29_properties_description(
-                                                    rt::COLLECT,
+                                                |failures| n29_properties_description_collecting(
                                                     1,
                                                     value,
                                                     &ip.key(key),
@@ -2533,8 +2526,7 @@ mod meta_schema_nodes {
                                                     depth,
                                                     failures,
                                                 ),
-                                                |failures| n28_properties_deprecated(
-                                                    rt::COLLECT,
+                                                |failures| n28_properties_deprecated_collecting(
                                                     1,
                                                     value,
                                                     &ip.key(key),
@@ -2573,8 +2565,7 @@ mod meta_schema_nodes {
                                                     depth,
                                                     failures,
                                                 ),
-                                                |failures| n28_properties_deprecated(
-                                                    rt::COLLECT,
+                                                |failures| n28_properties_deprecated_collecting(
                                                     2,
                                                     value,
                                                     &ip.key(key),
@@ -2613,8 +2604,7 @@ mod meta_schema_nodes {
                                                     depth,
                                                     failures,
                                                 ),
-                                                |failures| n28_properties_deprecated(
-                                                    rt::COLLECT,
+                                                |failures| n28_properties_deprecated_collecting(
                                                     0,
                                                     value,
                                                     &ip.key(key),
@@ -2653,8 +2643,7 @@ mod meta_schema_nodes {
                                                     depth,
                                                     failures,
                                                 ),
-                                                |failures| n29_properties_description(
-                                                    rt::COLLECT,
+                                                |failures| n29_properties_description_collecting(
                                                     0,
                                                     value,
                                                     &ip.key(key),
@@ -3143,8 +3132,7 @@ mod meta_schema_nodes {
                                                     depth,
                                                     failures,
                                                 ),
-                                                |failures| n39_properties_exclusivemaximum(
-                                                    rt::COLLECT,
+                                                |failures| n39_properties_exclusivemaximum_collecting(
                                                     2,
                                                     value,
                                                     &ip.key(key),
@@ -3178,8 +3166,7 @@ mod meta_schema_nodes {
                                                     depth,
                                                     failures,
                                                 ),
-                                                |failures| n39_properties_exclusivemaximum(
-                                                    rt::COLLECT,
+                                                |failures| n39_properties_exclusivemaximum_collecting(
                                                     3,
                                                     value,
                                                     &ip.key(key),
@@ -3213,8 +3200,7 @@ mod meta_schema_nodes {
                                                     depth,
                                                     failures,
                                                 ),
-                                                |failures| n16_defs_stringarray_items(
-                                                    rt::COLLECT,
+                                                |failures| n16_defs_stringarray_items_collecting(
                                                     1,
                                                     value,
                                                     &ip.key(key),
@@ -3352,8 +3338,7 @@ mod meta_schema_nodes {
                                                     depth,
                                                     failures,
                                                 ),
-                                                |failures| n51_properties_multipleof(
-                                                    rt::COLLECT,
+                                                |failures| n51_properties_multipleof_collecting(
                                                     value,
                                                     &ip.key(key),
                                                     &kp_properties.key(key),
@@ -3426,8 +3411,7 @@ mod meta_schema_nodes {
                                                     depth,
                                                     failures,
                                                 ),
-                                                |failures| n55_properties_uniqueitems(
-                                                    rt::COLLECT,
+                                                |failures| n55_properties_uniqueitems_collecting(
                                                     value,
                                                     &ip.key(key),
                                                     &kp_properties.key(key),
@@ -3506,8 +3490,7 @@ mod meta_schema_nodes {
                                                     depth,
                                                     failures,
                                                 ),
-                                                |failures| n39_properties_exclusivemaximum(
-                                                    rt::COLLECT,
+                                                |failures| n39_properties_exclusivemaximum_collecting(
                                                     0,
                                                     value,
                                                     &ip.key(key),
@@ -3541,8 +3524,7 @@ mod meta_schema_nodes {
                                                     depth,
                                                     failures,
                                                 ),
-                                                |failures| n39_properties_exclusivemaximum(
-                                                    rt::COLLECT,
+                                                |failures| n39_properties_exclusivemaximum_collecting(
                                                     1,
                                                     value,
                                                     &ip.key(key),
@@ -3888,8 +3870,7 @@ mod meta_schema_nodes {
                     depth,
                     failures,
                 ),
-                |failures| n61_defs_nonnegativeinteger(
-                    rt::COLLECT,
+                |failures| n61_defs_nonnegativeinteger_collecting(
                     v,
                     ip,
                     &kp.key("$ref"),
@@ -4359,8 +4340,7 @@ mod meta_schema_nodes {
                     depth,
                     failures,
                 ),
-                |failures| n59_defs_simpletypes(
-                    rt::COLLECT,
+                |failures| n59_defs_simpletypes_collecting(
                     v,
                     ip,
                     &kp.key("$ref"),
@@ -5969,8 +5949,7 @@ mod meta_schema_nodes {
                                                     depth,
                                                     failures,
                                                 ),
-                                                |failures| n18_defs_urireferencestring(
-                                                    rt::COLLECT,
+                                                |failures| n18_defs_urireferencestring_collecting(
                                                     1,
                                                     value,
                                                     &ip.key(key),
@@ -6120,8 +6099,7 @@ mod meta_schema_nodes {
                     depth,
                     failures,
                 ),
-                |failures| n19_defs_anchorstring(
-                    rt::COLLECT,
+                |failures| n19_defs_anchorstring_collecting(
                     v,
                     ip,
                     &kp.key("$ref"),
@@ -6292,8 +6270,7 @@ mod meta_schema_nodes {
                     depth,
                     failures,
                 ),
-                |failures| n18_defs_urireferencestring(
-                    rt::COLLECT,
+                |failures| n18_defs_urireferencestring_collecting(
                     {
                         static AT: [usize; 4] = [0, 0, 2, 2];
                         AT[at]
@@ -6419,8 +6396,7 @@ mod meta_schema_nodes {
                     depth,
                     failures,
                 ),
-                |failures| n18_defs_urireferencestring(
-                    rt::COLLECT,
+                |failures| n18_defs_urireferencestring_collecting(
                     0,
                     v,
                     ip,
@@ -6544,8 +6520,7 @@ mod meta_schema_nodes {
                                 depth,
                                 failures,
                             ),
-                            |failures| n99_vocabulary_additionalproperties(
-                                rt::COLLECT,
+                            |failures| n99_vocabulary_additionalproperties_collecting(
                                 value,
                                 &ip.key(key),
                                 &kp.key("additionalProperties"),
@@ -6750,5 +6725,206 @@ mod meta_schema_nodes {
             }
         }
         outcome
+    }
+    /// [`n16_defs_stringarray_items`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n16_defs_stringarray_items_collecting(
+        at: usize,
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        scope: &rt::Scope<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n16_defs_stringarray_items(rt::COLLECT, at, v, ip, kp, scope, depth, failures)
+    }
+    /// [`n18_defs_urireferencestring`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n18_defs_urireferencestring_collecting(
+        at: usize,
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        scope: &rt::Scope<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n18_defs_urireferencestring(rt::COLLECT, at, v, ip, kp, scope, depth, failures)
+    }
+    /// [`n19_defs_anchorstring`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n19_defs_anchorstring_collecting(
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        scope: &rt::Scope<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n19_defs_anchorstring(rt::COLLECT, v, ip, kp, scope, depth, failures)
+    }
+    /// [`n21_properties_contentencoding`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n21_properties_contentencoding_collecting(
+        at: usize,
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        scope: &rt::Scope<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n21_properties_contentencoding(
+            rt::COLLECT,
+            at,
+            v,
+            ip,
+            kp,
+            scope,
+            depth,
+            failures,
+        )
+    }
+    /// [`n25_properties_format`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n25_properties_format_collecting(
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        scope: &rt::Scope<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n25_properties_format(rt::COLLECT, v, ip, kp, scope, depth, failures)
+    }
+    /// [`n28_properties_deprecated`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n28_properties_deprecated_collecting(
+        at: usize,
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        scope: &rt::Scope<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n28_properties_deprecated(rt::COLLECT, at, v, ip, kp, scope, depth, failures)
+    }
+    /// [`n29_properties_description`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n29_properties_description_collecting(
+        at: usize,
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        scope: &rt::Scope<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n29_properties_description(rt::COLLECT, at, v, ip, kp, scope, depth, failures)
+    }
+    /// [`n39_properties_exclusivemaximum`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n39_properties_exclusivemaximum_collecting(
+        at: usize,
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        scope: &rt::Scope<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n39_properties_exclusivemaximum(
+            rt::COLLECT,
+            at,
+            v,
+            ip,
+            kp,
+            scope,
+            depth,
+            failures,
+        )
+    }
+    /// [`n51_properties_multipleof`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n51_properties_multipleof_collecting(
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        scope: &rt::Scope<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n51_properties_multipleof(rt::COLLECT, v, ip, kp, scope, depth, failures)
+    }
+    /// [`n55_properties_uniqueitems`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n55_properties_uniqueitems_collecting(
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        scope: &rt::Scope<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n55_properties_uniqueitems(rt::COLLECT, v, ip, kp, scope, depth, failures)
+    }
+    /// [`n59_defs_simpletypes`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n59_defs_simpletypes_collecting(
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        scope: &rt::Scope<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n59_defs_simpletypes(rt::COLLECT, v, ip, kp, scope, depth, failures)
+    }
+    /// [`n61_defs_nonnegativeinteger`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n61_defs_nonnegativeinteger_collecting(
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        scope: &rt::Scope<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n61_defs_nonnegativeinteger(rt::COLLECT, v, ip, kp, scope, depth, failures)
+    }
+    /// [`n99_vocabulary_additionalproperties`] collecting, out of line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn n99_vocabulary_additionalproperties_collecting(
+        v: &Value,
+        ip: &rt::Path<'_>,
+        kp: &rt::Path<'_>,
+        scope: &rt::Scope<'_>,
+        depth: usize,
+        failures: &mut rt::Sink,
+    ) -> Result<bool, rt::Halt> {
+        n99_vocabulary_additionalproperties(
+            rt::COLLECT,
+            v,
+            ip,
+            kp,
+            scope,
+            depth,
+            failures,
+        )
     }
 }
