@@ -122,12 +122,12 @@ mod flat_tool_nodes {
                     let mut seen: u64 = 0;
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit_whole(claim, Some(key), value)?;
                         let mut matched = false;
                         match key.len() {
                             4 => {
                                 match key.as_str() {
                                     name if rt::same_name(name, "site") => {
+                                        failures.admit_whole(claim, Some(key), value)?;
                                         matched = true;
                                         let kp_properties = kp.key("properties");
                                         if !rt::quick_first::<
@@ -157,6 +157,7 @@ mod flat_tool_nodes {
                                         }
                                     }
                                     name if rt::same_name(name, "sort") => {
+                                        failures.admit_whole(claim, Some(key), value)?;
                                         matched = true;
                                         let kp_properties = kp.key("properties");
                                         if !rt::quick_first::<
@@ -185,12 +186,17 @@ mod flat_tool_nodes {
                                             valid = false;
                                         }
                                     }
-                                    _ => {}
+                                    _ => {
+                                        failures.admit_whole(claim, Some(key), value)?;
+                                    }
                                 }
                             }
                             5 => {
                                 match key.as_str() {
                                     name if rt::same_name(name, "exact") => {
+                                        if C {
+                                            failures.admit_whole(claim, Some(key), value)?;
+                                        }
                                         matched = true;
                                         let kp_properties = kp.key("properties");
                                         if !rt::quick_first::<
@@ -220,6 +226,9 @@ mod flat_tool_nodes {
                                         }
                                     }
                                     name if rt::same_name(name, "limit") => {
+                                        if C {
+                                            failures.admit_whole(claim, Some(key), value)?;
+                                        }
                                         matched = true;
                                         let kp_properties = kp.key("properties");
                                         if !rt::quick_first::<
@@ -249,6 +258,7 @@ mod flat_tool_nodes {
                                         }
                                     }
                                     name if rt::same_name(name, "query") => {
+                                        failures.admit_whole(claim, Some(key), value)?;
                                         matched = true;
                                         seen |= 1 << 0;
                                         let kp_properties = kp.key("properties");
@@ -278,10 +288,14 @@ mod flat_tool_nodes {
                                             valid = false;
                                         }
                                     }
-                                    _ => {}
+                                    _ => {
+                                        failures.admit_whole(claim, Some(key), value)?;
+                                    }
                                 }
                             }
-                            _ => {}
+                            _ => {
+                                failures.admit_whole(claim, Some(key), value)?;
+                            }
                         }
                         if !matched {
                             if !C {
