@@ -631,15 +631,6 @@ impl<'a> Cx<'a> {
 /// patterns; past a few arms they are grouped by length first, so that a key is compared with
 /// the names of its own length only (a jump on the length instead of a test per name).
 fn name_dispatch(key: TokenStream, arms: &[(&str, TokenStream)]) -> TokenStream {
-    name_dispatch_or(key, arms, quote! {})
-}
-
-/// [`name_dispatch`], running `fallback` for a name no arm has.
-fn name_dispatch_or(
-    key: TokenStream,
-    arms: &[(&str, TokenStream)],
-    fallback: TokenStream,
-) -> TokenStream {
     let chain = |arms: &[&(&str, TokenStream)]| {
         let arms = arms.iter().map(|(name, body)| {
             quote! { name if rt::same_name(name, #name) => { #body } }
@@ -647,7 +638,7 @@ fn name_dispatch_or(
         quote! {
             match #key.as_str() {
                 #(#arms)*
-                _ => { #fallback }
+                _ => {}
             }
         }
     };
@@ -666,7 +657,7 @@ fn name_dispatch_or(
     quote! {
         match #key.len() {
             #(#groups)*
-            _ => { #fallback }
+            _ => {}
         }
     }
 }

@@ -3,7 +3,7 @@
 //! `required`, `dependentRequired`, `propertyNames`, `dependentSchemas`. Each runs on the
 //! object `map`.
 
-use super::{Cx, Flavour, Frame, Subject, int, name_dispatch, name_dispatch_or};
+use super::{Cx, Flavour, Frame, Subject, int, name_dispatch};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use toolschema_core::ir::{Body, Dependent, NodeId, ObjectPlan};
@@ -153,23 +153,6 @@ impl Cx<'_> {
         let names_match = !plan.properties.is_empty() || !plan.pattern_properties.is_empty();
         let needs_matched = f.may_track
             || (names_match && additional_member.as_ref().is_some_and(|m| !m.is_empty()));
-        // A member of a declared property whose subschema applies no other and passes only
-        // scalars needs no admission in the quick flavour: its name is the declared one,
-        // within the limit, and if its value passes, it holds nothing the claim did not count
-        // (`Node::passes_only_scalars`); if not, the pass ends. Then each arm of the dispatch
-        // admits its member first (such a property's only when collecting), as does the
-        // fallback for any other name.
-        let claims = !plan.defers_claim;
-        let whole = member_schemas(plan).all(|c| self.ir.node(c).leaf);
-        let max_string = self.limits.get_max_argument_string_length();
-        let needless = |name: &str, child: NodeId| {
-            let node = self.ir.node(child);
-            claims && whole && name.len() <= max_string && node.leaf && node.passes_only_scalars()
-        };
-        let frees = plan
-            .properties
-            .iter()
-            .any(|(name, child)| needless(name, *child));
         let mut arms = Vec::new();
         for (index, (name, child)) in plan.properties.iter().enumerate() {
             let index = index as u32;
@@ -208,6 +191,11 @@ impl Cx<'_> {
                 },
             ));
         }
+        let dispatch = if arms.is_empty() {
+            quote! {}
+        } else {
+            name_dispatch(quote! { key }, &arms)
+        };
         let mut patterns = Vec::new();
         for (n, (p, child)) in plan.pattern_properties.iter().enumerate() {
             let (setup, test) =
@@ -273,40 +261,21 @@ impl Cx<'_> {
         } else {
             quote! {}
         };
-        let children = || member_schemas(plan);
+        let children = || {
+            let children = plan.properties.iter().map(|(_, c)| *c);
+            children
+                .chain(plan.pattern_properties.iter().map(|(_, c)| *c))
+                .chain(plan.additional_properties)
+        };
         // The pass admits the members to the argument limits, when the object is awaited,
         // unless it leaves that to a later one.
+        let claims = !plan.defers_claim;
         let (claim, admit, settle) = if claims {
             let (admit, settle) =
                 self.admission(Some(quote! { key }), quote! { value }, children());
             (self.claim_members(), admit, settle)
         } else {
             (quote! {}, quote! {}, quote! {})
-        };
-        let dispatch = if frees {
-            // One arm per declared property, in order.
-            let arms: Vec<(&str, TokenStream)> = arms
-                .into_iter()
-                .zip(&plan.properties)
-                .map(|((name, body), (_, child))| {
-                    let admit = if needless(name, *child) {
-                        quote! { if C { #admit } }
-                    } else {
-                        admit.clone()
-                    };
-                    (name, quote! { #admit #body })
-                })
-                .collect();
-            name_dispatch_or(quote! { key }, &arms, admit.clone())
-        } else if arms.is_empty() {
-            quote! {}
-        } else {
-            name_dispatch(quote! { key }, &arms)
-        };
-        let admit = if frees {
-            quote! {}
-        } else {
-            admit
         };
         // The value is read by admitting it, and by the subschemas with keywords; a boolean
         // subschema is written inline and reads only the key.
@@ -436,13 +405,4 @@ impl Cx<'_> {
         }
         quote! { #(#out)* }
     }
-}
-
-/// Every subschema a key pass may apply to a member: `properties`, `patternProperties`,
-/// `additionalProperties`.
-fn member_schemas(plan: &ObjectPlan) -> impl Iterator<Item = NodeId> + Clone + '_ {
-    let properties = plan.properties.iter().map(|(_, c)| *c);
-    properties
-        .chain(plan.pattern_properties.iter().map(|(_, c)| *c))
-        .chain(plan.additional_properties)
 }

@@ -894,9 +894,9 @@ mod file_actions_nodes {
                 Value::Object(map) => {
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit_whole(claim, Some(key), value)?;
                         match key.as_str() {
                             name if rt::same_name(name, "action") => {
-                                failures.admit_whole(claim, Some(key), value)?;
                                 let kp_properties = kp.key("properties");
                                 if !rt::quick_first::<
                                     C,
@@ -925,9 +925,6 @@ mod file_actions_nodes {
                                 }
                             }
                             name if rt::same_name(name, "recursive") => {
-                                if C {
-                                    failures.admit_whole(claim, Some(key), value)?;
-                                }
                                 let kp_properties = kp.key("properties");
                                 if !rt::quick_first::<
                                     C,
@@ -955,9 +952,7 @@ mod file_actions_nodes {
                                     valid = false;
                                 }
                             }
-                            _ => {
-                                failures.admit_whole(claim, Some(key), value)?;
-                            }
+                            _ => {}
                         }
                     }
                 }

@@ -119,12 +119,12 @@ mod flat_tool_nodes {
                     let mut seen: u64 = 0;
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit_whole(claim, Some(key), value)?;
                         let mut matched = false;
                         match key.len() {
                             4 => {
                                 match key.as_str() {
                                     name if rt::same_name(name, "site") => {
-                                        failures.admit_whole(claim, Some(key), value)?;
                                         matched = true;
                                         let kp_properties = kp.key("properties");
                                         if !rt::quick_first::<
@@ -154,7 +154,6 @@ mod flat_tool_nodes {
                                         }
                                     }
                                     name if rt::same_name(name, "sort") => {
-                                        failures.admit_whole(claim, Some(key), value)?;
                                         matched = true;
                                         let kp_properties = kp.key("properties");
                                         if !rt::quick_first::<
@@ -183,17 +182,12 @@ mod flat_tool_nodes {
                                             valid = false;
                                         }
                                     }
-                                    _ => {
-                                        failures.admit_whole(claim, Some(key), value)?;
-                                    }
+                                    _ => {}
                                 }
                             }
                             5 => {
                                 match key.as_str() {
                                     name if rt::same_name(name, "exact") => {
-                                        if C {
-                                            failures.admit_whole(claim, Some(key), value)?;
-                                        }
                                         matched = true;
                                         let kp_properties = kp.key("properties");
                                         if !rt::quick_first::<
@@ -223,9 +217,6 @@ mod flat_tool_nodes {
                                         }
                                     }
                                     name if rt::same_name(name, "limit") => {
-                                        if C {
-                                            failures.admit_whole(claim, Some(key), value)?;
-                                        }
                                         matched = true;
                                         let kp_properties = kp.key("properties");
                                         if !rt::quick_first::<
@@ -255,7 +246,6 @@ mod flat_tool_nodes {
                                         }
                                     }
                                     name if rt::same_name(name, "query") => {
-                                        failures.admit_whole(claim, Some(key), value)?;
                                         matched = true;
                                         seen |= 1 << 0;
                                         let kp_properties = kp.key("properties");
@@ -285,14 +275,10 @@ mod flat_tool_nodes {
                                             valid = false;
                                         }
                                     }
-                                    _ => {
-                                        failures.admit_whole(claim, Some(key), value)?;
-                                    }
+                                    _ => {}
                                 }
                             }
-                            _ => {
-                                failures.admit_whole(claim, Some(key), value)?;
-                            }
+                            _ => {}
                         }
                         if !matched {
                             if !C {

@@ -584,11 +584,9 @@ mod nested_defs_nodes {
                     let mut seen: u64 = 0;
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit_whole(claim, Some(key), value)?;
                         match key.as_str() {
                             name if rt::same_name(name, "id") => {
-                                if C {
-                                    failures.admit_whole(claim, Some(key), value)?;
-                                }
                                 let kp_properties = kp.key("properties");
                                 if !rt::quick_first::<
                                     C,
@@ -617,7 +615,6 @@ mod nested_defs_nodes {
                                 }
                             }
                             name if rt::same_name(name, "login") => {
-                                failures.admit_whole(claim, Some(key), value)?;
                                 seen |= 1 << 0;
                                 let kp_properties = kp.key("properties");
                                 if !rt::quick_first::<
@@ -646,9 +643,7 @@ mod nested_defs_nodes {
                                     valid = false;
                                 }
                             }
-                            _ => {
-                                failures.admit_whole(claim, Some(key), value)?;
-                            }
+                            _ => {}
                         }
                     }
                     if seen & (1 << 0) == 0 {

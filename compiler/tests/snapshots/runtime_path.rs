@@ -122,12 +122,12 @@ mod flat_tool_nodes {
                     let mut seen: u64 = 0;
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
+                        failures.admit_whole(claim, Some(key), value)?;
                         let mut matched = false;
                         match key.len() {
                             4 => {
                                 match key.as_str() {
                                     name if rt::same_name(name, "site") => {
-                                        failures.admit_whole(claim, Some(key), value)?;
                                         matched = true;
                                         let kp_properties = kp.key("properties");
                                         if !rt::quick_first::<
@@ -157,7 +157,6 @@ mod flat_tool_nodes {
                                         }
                                     }
                                     name if rt::same_name(name, "sort") => {
-                                        failures.admit_whole(claim, Some(key), value)?;
                                         matched = true;
                                         let kp_properties = kp.key("properties");
                                         if !rt::quick_first::<
@@ -186,17 +185,12 @@ mod flat_tool_nodes {
                                             valid = false;
                                         }
                                     }
-                                    _ => {
-                                        failures.admit_whole(claim, Some(key), value)?;
-                                    }
+                                    _ => {}
                                 }
                             }
                             5 => {
                                 match key.as_str() {
                                     name if rt::same_name(name, "exact") => {
-                                        if C {
-                                            failures.admit_whole(claim, Some(key), value)?;
-                                        }
                                         matched = true;
                                         let kp_properties = kp.key("properties");
                                         if !rt::quick_first::<
@@ -226,9 +220,6 @@ mod flat_tool_nodes {
                                         }
                                     }
                                     name if rt::same_name(name, "limit") => {
-                                        if C {
-                                            failures.admit_whole(claim, Some(key), value)?;
-                                        }
                                         matched = true;
                                         let kp_properties = kp.key("properties");
                                         if !rt::quick_first::<
@@ -258,7 +249,6 @@ mod flat_tool_nodes {
                                         }
                                     }
                                     name if rt::same_name(name, "query") => {
-                                        failures.admit_whole(claim, Some(key), value)?;
                                         matched = true;
                                         seen |= 1 << 0;
                                         let kp_properties = kp.key("properties");
@@ -288,14 +278,10 @@ mod flat_tool_nodes {
                                             valid = false;
                                         }
                                     }
-                                    _ => {
-                                        failures.admit_whole(claim, Some(key), value)?;
-                                    }
+                                    _ => {}
                                 }
                             }
-                            _ => {
-                                failures.admit_whole(claim, Some(key), value)?;
-                            }
+                            _ => {}
                         }
                         if !matched {
                             if !C {

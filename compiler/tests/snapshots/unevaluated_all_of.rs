@@ -550,12 +550,10 @@ mod unevaluated_all_of_nodes {
                 Value::Object(map) => {
                     let claim = failures.claim(v, map.len())?;
                     for (i, (key, value)) in map.iter().enumerate() {
+                        failures.admit_whole(claim, Some(key), value)?;
                         let mut matched = false;
                         match key.as_str() {
                             name if rt::same_name(name, "start") => {
-                                if C {
-                                    failures.admit_whole(claim, Some(key), value)?;
-                                }
                                 matched = true;
                                 let kp_properties = kp.key("properties");
                                 if !rt::quick_first::<
@@ -586,9 +584,7 @@ mod unevaluated_all_of_nodes {
                                     valid = false;
                                 }
                             }
-                            _ => {
-                                failures.admit_whole(claim, Some(key), value)?;
-                            }
+                            _ => {}
                         }
                         if matched && tracking {
                             marks.set(i);
@@ -642,12 +638,10 @@ mod unevaluated_all_of_nodes {
                 Value::Object(map) => {
                     let claim = failures.claim(v, map.len())?;
                     for (i, (key, value)) in map.iter().enumerate() {
+                        failures.admit_whole(claim, Some(key), value)?;
                         let mut matched = false;
                         match key.as_str() {
                             name if rt::same_name(name, "end") => {
-                                if C {
-                                    failures.admit_whole(claim, Some(key), value)?;
-                                }
                                 matched = true;
                                 let kp_properties = kp.key("properties");
                                 if !rt::quick_first::<
@@ -678,9 +672,7 @@ mod unevaluated_all_of_nodes {
                                     valid = false;
                                 }
                             }
-                            _ => {
-                                failures.admit_whole(claim, Some(key), value)?;
-                            }
+                            _ => {}
                         }
                         if matched && tracking {
                             marks.set(i);
