@@ -23,6 +23,17 @@ pub fn suite_root() -> PathBuf {
         })
 }
 
+/// The files of real MCP tool lists (`../shared/mcp-tools/*.json`), in name order.
+pub fn mcp_tool_files() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/mcp-tools");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map(|d| d.map(|e| e.unwrap().path()).collect())
+        .unwrap_or_default();
+    files.retain(|p| p.extension().is_some_and(|e| e == "json"));
+    files.sort();
+    files
+}
+
 /// Every file under `remotes/`, as served at `http://localhost:1234/…`.
 pub fn remotes() -> &'static [(String, Value)] {
     static REMOTES: OnceLock<Vec<(String, Value)>> = OnceLock::new();

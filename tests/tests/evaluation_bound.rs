@@ -9,7 +9,7 @@
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use toolschema::{ErrorClass, Limits, Options, Validate, Validator};
-use toolschema_conformance::{arguments::argument_sets, options_for, suite_root};
+use toolschema_conformance::{arguments::argument_sets, mcp_tool_files, options_for, suite_root};
 
 /// How many values `v` holds, itself included.
 fn values(v: &Value) -> usize {
@@ -104,15 +104,8 @@ fn no_evaluation_of_the_suite_halts_within_its_bound() {
 
 #[test]
 fn no_call_of_an_mcp_tool_halts_within_its_bound() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/mcp-tools");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
     let mut checked = 0;
-    for file in files {
+    for file in mcp_tool_files() {
         let tools: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
         for tool in tools.as_array().unwrap() {
             let schema = &tool["inputSchema"];

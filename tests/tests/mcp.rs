@@ -6,9 +6,8 @@
 #![deny(warnings)]
 
 use serde_json::{Map, Value, json};
-use std::path::Path;
 use toolschema::Validator;
-use toolschema_conformance::{agree, counting};
+use toolschema_conformance::{agree, counting, mcp_tool_files};
 
 mod compiled {
     include!(concat!(env!("OUT_DIR"), "/compiled_mcp.rs"));
@@ -19,13 +18,7 @@ mod compiled {
 static ALLOCATOR: counting::Counting = counting::Counting;
 
 fn corpus() -> Vec<(String, Vec<Value>)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/mcp-tools");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .map(|d| d.map(|e| e.unwrap().path()).collect())
-        .unwrap_or_default();
-    files.retain(|p: &std::path::PathBuf| p.extension().is_some_and(|e| e == "json"));
-    files.sort();
-    files
+    mcp_tool_files()
         .into_iter()
         .map(|p| {
             let tools: Value = serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
