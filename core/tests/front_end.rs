@@ -362,7 +362,16 @@ fn defs_for_not() -> serde_json::Value {
 
 #[test]
 fn evaluation_bounds_of_acyclic_schemas() {
-    let bound = |schema: serde_json::Value| Validator::new(&schema).unwrap().ir().evaluation_bound;
+    // Built under limits that the count by kind never meets, so that the count by value is
+    // made too.
+    let bound = |schema: serde_json::Value| {
+        let limits = toolschema_core::Limits::new().max_evaluation_steps(0);
+        let options = Options::new().limits(limits);
+        Validator::with_options(&schema, &options)
+            .unwrap()
+            .ir()
+            .evaluation_bound
+    };
     // Root, two properties (one behind a `$ref`), and what `items` reaches.
     let b = bound(json!({
         "properties": {
@@ -383,6 +392,10 @@ fn evaluation_bounds_of_acyclic_schemas() {
         "b and list at b; items at each item"
     );
     assert!(b.within(&toolschema_core::Limits::default()));
+    // Under the default limits the count by kind is enough, and the count by value is not
+    // made.
+    let by_kind = Validator::new(&json!({"items": {"not": {}}})).unwrap();
+    assert_eq!(by_kind.ir().evaluation_bound.unwrap().value_steps, None);
     // By value, members of different names and values at different levels do not add up;
     // a subschema for any member adds to the named ones.
     let b = bound(json!({

@@ -13,12 +13,15 @@
 //!   not add up.
 
 use super::analysis::{Reach, reaches};
+use crate::Limits;
 use crate::ir::{Body, EvaluationBound, Ir, Keywords, NodeId};
 use std::collections::{BTreeMap, HashMap};
 
 /// How far any evaluation of the schema can go (see [`EvaluationBound`]), when no cycle of
-/// subschemas and no `contentSchema` is reachable from the root.
-pub fn evaluation_bound(ir: &Ir) -> Option<EvaluationBound> {
+/// subschemas and no `contentSchema` is reachable from the root. The count by value, which
+/// costs more to make, is made only where the count by kind leaves `limits` (the build's)
+/// reachable and the depth does not already exceed them; otherwise `value_steps` is `None`.
+pub fn evaluation_bound(ir: &Ir, limits: &Limits) -> Option<EvaluationBound> {
     let order = topological_order(ir)?;
     // Parents before children: paths to each node, the longest chain ending there, and
     // whether every path to it stays at one place in the arguments. Leaves cost no step and
@@ -54,7 +57,8 @@ pub fn evaluation_bound(ir: &Ir) -> Option<EvaluationBound> {
         }
     }
     // The analysis by value recurses once per level of the arguments.
-    if bound.depth <= MAX_LEVELS {
+    let needed = !bound.within(limits) && bound.depth <= limits.get_max_evaluation_depth();
+    if needed && bound.depth <= MAX_LEVELS {
         let mut by_value = ByValue::new(ir, &order);
         if let Some(root) = by_value.close([(ir.root, 1)]) {
             bound.root_steps = steps(ir, &root);
@@ -239,5 +243,104 @@ fn applies(edge: Reach<'_>, class: Reach<'_>) -> bool {
         Reach::AnyProperty => matches!(class, Reach::Property(_) | Reach::AnyProperty),
         Reach::AnyItem => matches!(class, Reach::Item(_) | Reach::AnyItem),
         _ => edge == class,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::eval::Sink;
+    use crate::interp::Interpreter;
+    use crate::{ErrorClass, Limits, Options, frontend};
+    use serde_json::Value;
+    use std::path::{Path, PathBuf};
+
+    /// How many values `v` holds, itself included.
+    fn values(v: &Value) -> usize {
+        1 + match v {
+            Value::Array(items) => items.iter().map(values).sum(),
+            Value::Object(map) => map.values().map(values).sum(),
+            _ => 0,
+        }
+    }
+
+    fn json_files(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                json_files(&path, out);
+            } else if path.extension().is_some_and(|e| e == "json") {
+                out.push(path);
+            }
+        }
+    }
+
+    /// The bound holds for each way of counting on its own: every case of the suite whose
+    /// schema builds without remote documents, evaluated by the interpreter with steps and
+    /// depth counted whatever the bound proves, under limits set to exactly one count for
+    /// the instance's size (the count by value made wherever a step can be taken),
+    /// never halts: not when recording every unit for the output formats (every branch
+    /// runs), not when collecting failures, not in the first-failure check.
+    #[test]
+    fn no_evaluation_of_the_suite_halts_within_either_count() {
+        let suite = std::env::var_os("JSON_SCHEMA_TEST_SUITE")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| {
+                Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/json-schema-test-suite")
+            });
+        let mut files = Vec::new();
+        json_files(&suite.join("tests/draft2020-12"), &mut files);
+        // Limits that the count by kind never meets, so that the count by value is made too.
+        let analysed = Options::new().limits(Limits::new().max_evaluation_steps(0));
+        let (mut by_kind, mut by_value) = (0, 0);
+        for file in files {
+            let groups: Value =
+                serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+            for group in groups.as_array().unwrap() {
+                let Ok(ir) = frontend::build(&group["schema"], &analysed) else {
+                    continue;
+                };
+                let Some(bound) = ir.evaluation_bound else {
+                    continue;
+                };
+                for test in group["tests"].as_array().unwrap() {
+                    let instance = &test["data"];
+                    let n = values(instance) as u64;
+                    let kind = bound.fixed_steps + bound.spread_steps * n;
+                    let value = bound.value_steps.map(|v| bound.root_steps + v * (n - 1));
+                    for (steps, tally) in [(Some(kind), &mut by_kind), (value, &mut by_value)] {
+                        let Some(steps) = steps else { continue };
+                        let limits = Limits::new()
+                            .max_argument_nodes(n as usize)
+                            .max_evaluation_depth(bound.depth)
+                            .max_evaluation_steps(steps as usize);
+                        let interpreter = Interpreter::counting(&ir, &limits, true);
+                        let what = format!("{}: {instance} within {bound:?}", file.display());
+                        let evaluation = interpreter.evaluate(instance);
+                        assert!(
+                            !evaluation.is_err_and(|e| e.class() == ErrorClass::ExecutionFailure),
+                            "{what}: recording halted at {steps} steps"
+                        );
+                        let mut failures = Vec::new();
+                        let mut sink = Sink::collecting(&mut failures, steps as usize);
+                        assert!(
+                            interpreter.validate_in(instance, &mut sink).is_ok(),
+                            "{what}: collecting halted at {steps} steps"
+                        );
+                        let mut sink = Sink::new(steps as usize);
+                        assert!(
+                            interpreter.is_valid_in(instance, &mut sink).is_ok(),
+                            "{what}: the first-failure check halted at {steps} steps"
+                        );
+                        *tally += 1;
+                    }
+                }
+            }
+        }
+        // Schemas that apply no subschema take no step either way, and are not counted by
+        // value.
+        assert!(
+            by_kind > 1500 && by_value > 500,
+            "{by_kind} and {by_value} cases"
+        );
     }
 }

@@ -90,7 +90,7 @@ impl<'a> Lowerer<'a> {
         super::analysis::mark_shallow(&mut ir);
         super::analysis::mark_deferred_claims(&mut ir);
         super::analysis::find_discriminators(&mut ir);
-        ir.evaluation_bound = super::bound::evaluation_bound(&ir);
+        ir.evaluation_bound = super::bound::evaluation_bound(&ir, &self.reg.options().limits);
         for node in &mut ir.nodes {
             node.checks = crate::ir::checks_of(&node.body);
             node.asserts_only = node.leaf && node.checks.iter().all(Check::only_asserts);

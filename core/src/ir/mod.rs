@@ -122,7 +122,8 @@ pub struct EvaluationBound {
     /// Evaluations at the root of the arguments, counted over every path.
     pub root_steps: u64,
     /// The most evaluations at any one value below the root (a member's name counted with
-    /// the member), over every path that can reach it; `None` where the schema shares
+    /// the member), over every path that can reach it; `None` where the count by kind was
+    /// enough for the limits the schema was built under, or where the schema shares
     /// subschemas between members in too many ways to tell them apart.
     pub value_steps: Option<u64>,
 }
@@ -185,11 +186,13 @@ impl Ir {
     /// let list = json!({"properties": {"tags": {"items": {"not": {"const": ""}}}}});
     /// let ir = frontend::build(&list, &Options::new())?;
     /// assert!(!ir.counts_evaluation(&Limits::default()));
-    /// // One evaluation at each value (`not`'s subschema applies none): as many steps as
-    /// // the arguments may hold values.
+    /// // One evaluation at each value (`not`'s subschema applies none), counted by value
+    /// // where the limits the schema is built under need it: as many steps as the arguments
+    /// // may hold values.
     /// let steps = |n| Limits::default().max_argument_nodes(1_000).max_evaluation_steps(n);
-    /// assert!(!ir.counts_evaluation(&steps(1_000)));
-    /// assert!(ir.counts_evaluation(&steps(999)));
+    /// let tight = frontend::build(&list, &Options::new().limits(steps(1_000)))?;
+    /// assert!(!tight.counts_evaluation(&steps(1_000)));
+    /// assert!(tight.counts_evaluation(&steps(999)));
     /// let tree = json!({"properties": {"children": {"items": {"$ref": "#"}}}});
     /// assert!(frontend::build(&tree, &Options::new())?.counts_evaluation(&Limits::default()));
     /// # Ok::<(), toolschema::Error>(())
