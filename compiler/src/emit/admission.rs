@@ -47,7 +47,7 @@ impl Cx<'_> {
     ) -> (TokenStream, TokenStream) {
         let nodes = children.map(|c| self.ir.node(c));
         let leaves = nodes.clone().all(|n| n.leaf);
-        if name.is_none() && leaves && nodes.clone().any(|n| n.passes_only_scalars()) {
+        if name.is_none() && leaves && nodes.clone().any(|n| n.passes_only_scalars) {
             (
                 quote! { if C { failures.admit_whole(claim, None, #value)?; } },
                 quote! {},

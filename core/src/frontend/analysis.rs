@@ -10,7 +10,7 @@ use serde_json::Value;
 
 /// The subschemas a node applies to the same instance location ("in place"), with whether
 /// their annotations reach the node (everything but `not`).
-fn in_place(k: &Keywords, mut f: impl FnMut(NodeId, bool)) {
+pub(super) fn in_place(k: &Keywords, mut f: impl FnMut(NodeId, bool)) {
     if let Some(r) = k.reference {
         f(r, true);
     }

@@ -12,9 +12,9 @@
 //!   `prefixItems` give, so the subschemas of different members, or of different levels, do
 //!   not add up.
 
-use super::analysis::{Reach, reaches};
+use super::analysis::{Reach, in_place, reaches};
 use crate::Limits;
-use crate::ir::{Body, EvaluationBound, Ir, Keywords, NodeId};
+use crate::ir::{Body, EvaluationBound, Ir, NodeId};
 use std::collections::{BTreeMap, HashMap};
 
 /// How far any evaluation of the schema can go (see [`EvaluationBound`]), when no cycle of
@@ -174,7 +174,7 @@ impl<'a> ByValue<'a> {
         let mut here = Vec::new();
         while let Some((_, (id, paths))) = pending.pop_first() {
             if let Body::Keywords(k) = &self.ir.node(id).body {
-                applied_in_place(k, |child| add(&mut pending, child, paths));
+                in_place(k, |child, _| add(&mut pending, child, paths));
             }
             here.push((id, paths));
         }
@@ -225,15 +225,6 @@ impl<'a> ByValue<'a> {
         }
         Some(most)
     }
-}
-
-/// The subschemas a node applies in place.
-fn applied_in_place(k: &Keywords, mut f: impl FnMut(NodeId)) {
-    reaches(k, |child, reach| {
-        if reach == Reach::InPlace {
-            f(child);
-        }
-    });
 }
 
 /// Whether a subschema reaching members as `edge` applies to those of `class`: a member of a

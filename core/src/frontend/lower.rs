@@ -94,6 +94,10 @@ impl<'a> Lowerer<'a> {
         for node in &mut ir.nodes {
             node.checks = crate::ir::checks_of(&node.body);
             node.asserts_only = node.leaf && node.checks.iter().all(Check::only_asserts);
+            node.passes_only_scalars = node
+                .checks
+                .iter()
+                .any(|c| matches!(c, Check::Type(types) if types.only_scalars()));
             node.consumes_marks = crate::ir::consumes_marks(&node.body);
         }
         Ok((ir, self.reg))
@@ -146,6 +150,7 @@ impl<'a> Lowerer<'a> {
             leaf: false,
             looks_at_stack: false,
             asserts_only: false,
+            passes_only_scalars: false,
             checks: Box::new([]),
             consumes_marks: TypeSet::EMPTY,
             annotations: Box::new([]),

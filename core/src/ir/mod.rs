@@ -272,6 +272,11 @@ pub struct Node {
     /// the value and gives a verdict ([`Check::only_asserts`]). In first-failure mode such a
     /// node records nothing and cannot stop evaluation, so it needs no location.
     pub asserts_only: bool,
+    /// Whether only nulls, booleans and numbers pass the node (its `type` allows no other).
+    /// Admitting such an item of a claimed array to the argument limits takes nothing beyond
+    /// the count the claim made (see `eval::admission`), so a first-failure pass over the
+    /// items need not admit those that pass; one that fails ends the pass anyway.
+    pub passes_only_scalars: bool,
     /// What evaluating the node does, in order (see [`Check`]): the body, decided.
     pub checks: Box<[Check]>,
     /// The instance types (object, array) for which the node's own `unevaluatedProperties`
@@ -317,18 +322,6 @@ impl KeywordAnnotation {
     /// (what generated code, which holds the flag alone, asks).
     pub fn annotates(strings_only: bool, instance: &Value) -> bool {
         !strings_only || instance.is_string()
-    }
-}
-
-impl Node {
-    /// Whether only nulls, booleans and numbers pass the node (its `type` allows no other).
-    /// Admitting such a member of a claimed array to the argument limits takes nothing
-    /// beyond the count the claim made (see `eval::admission`), so a first-failure pass over
-    /// the items need not admit those that pass; one that fails ends the pass anyway.
-    pub fn passes_only_scalars(&self) -> bool {
-        self.checks
-            .iter()
-            .any(|c| matches!(c, Check::Type(types) if types.only_scalars()))
     }
 }
 
