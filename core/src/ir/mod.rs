@@ -119,7 +119,8 @@ pub struct EvaluationBound {
     /// `additionalProperties`, `patternProperties`, `contains`, `propertyNames` or an
     /// `unevaluated*` keyword): each evaluates at most once per value per path.
     pub spread_steps: u64,
-    /// Evaluations at the root of the arguments, counted over every path.
+    /// Evaluations at the root of the arguments, counted over every path; made with
+    /// `value_steps`, and 0 where that is `None`.
     pub root_steps: u64,
     /// The most evaluations at any one value below the root (a member's name counted with
     /// the member), over every path that can reach it; `None` where the count by kind was
