@@ -519,4 +519,8 @@ fn checks_of_the_worked_example() {
         .map(|(f, leaf, c)| (f.to_string(), *leaf, c.to_string()))
         .collect();
     assert_eq!(described, expected);
+    // Of the nodes that apply subschemas, only `lines` applies nothing but a subschema that
+    // only asserts, to its items.
+    let flat: Vec<usize> = (0..ir.nodes.len()).filter(|&i| ir.nodes[i].flat).collect();
+    assert_eq!(flat, [1]);
 }

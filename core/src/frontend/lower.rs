@@ -100,6 +100,23 @@ impl<'a> Lowerer<'a> {
                 .any(|c| matches!(c, Check::Type(types) if types.only_scalars()));
             node.consumes_marks = crate::ir::consumes_marks(&node.body);
         }
+        let flat: Vec<bool> = ir
+            .nodes
+            .iter()
+            .map(|node| {
+                !node.leaf
+                    && !node.looks_at_stack
+                    && node.consumes_marks == TypeSet::EMPTY
+                    && node.checks.iter().all(|check| match check {
+                        Check::ItemCount { .. } => true,
+                        Check::Items { schema, .. } => ir.node(*schema).asserts_only,
+                        other => other.only_asserts(),
+                    })
+            })
+            .collect();
+        for (node, flat) in ir.nodes.iter_mut().zip(flat) {
+            node.flat = flat;
+        }
         Ok((ir, self.reg))
     }
 
@@ -151,6 +168,7 @@ impl<'a> Lowerer<'a> {
             looks_at_stack: false,
             asserts_only: false,
             passes_only_scalars: false,
+            flat: false,
             checks: Box::new([]),
             consumes_marks: TypeSet::EMPTY,
             annotations: Box::new([]),

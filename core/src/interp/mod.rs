@@ -453,7 +453,11 @@ impl<'ir> Interpreter<'ir> {
             }
             return Ok(false);
         }
-        self.eval::<C>(child, v, At { ip, kp, ..at }, st, None)
+        let at = At { ip, kp, ..at };
+        if !C && node.flat && !self.counts {
+            return self.checks::<false>(node, v, at, st, None);
+        }
+        self.eval::<C>(child, v, at, st, None)
     }
 }
 

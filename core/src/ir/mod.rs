@@ -278,6 +278,13 @@ pub struct Node {
     /// the count the claim made (see `eval::admission`), so a first-failure pass over the
     /// items need not admit those that pass; one that fails ends the pass anyway.
     pub passes_only_scalars: bool,
+    /// Whether the node applies subschemas only to an array's items, and only subschemas that
+    /// only assert ([`Node::asserts_only`]), its other checks reading the value alone
+    /// (GeoJSON's `{"type": "array", "minItems": 2, "items": {"type": "number"}}`). Where
+    /// evaluation counts no step or level, a first-failure evaluation of such a node needs no
+    /// scope, level or marks of its own: its checks run as they are, the items' admission to
+    /// the argument limits included.
+    pub flat: bool,
     /// What evaluating the node does, in order (see [`Check`]): the body, decided.
     pub checks: Box<[Check]>,
     /// The instance types (object, array) for which the node's own `unevaluatedProperties`
