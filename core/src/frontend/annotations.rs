@@ -1,105 +1,19 @@
 //! Which keywords of a schema object are annotations with their own value, decided while
 //! lowering from the vocabularies in force.
 
+use super::keyword::Keyword;
 use super::vocabulary::Vocabularies as V;
 use crate::ir::KeywordAnnotation;
 use serde_json::{Map, Value};
-
-/// The keywords each vocabulary defines; a keyword outside every vocabulary in force is
-/// unknown, and an unknown keyword's value is an annotation.
-const VOCABULARIES: [(V, &[&str]); 7] = [
-    (
-        V::CORE,
-        &[
-            "$id",
-            "$schema",
-            "$ref",
-            "$anchor",
-            "$dynamicRef",
-            "$dynamicAnchor",
-            "$vocabulary",
-            "$comment",
-            "$defs",
-        ],
-    ),
-    (
-        V::APPLICATOR,
-        &[
-            "prefixItems",
-            "items",
-            "contains",
-            "additionalProperties",
-            "properties",
-            "patternProperties",
-            "dependentSchemas",
-            // Read as `dependentSchemas` or `dependentRequired` by the lowering, so known.
-            "dependencies",
-            "propertyNames",
-            "if",
-            "then",
-            "else",
-            "allOf",
-            "anyOf",
-            "oneOf",
-            "not",
-        ],
-    ),
-    (
-        V::UNEVALUATED,
-        &["unevaluatedItems", "unevaluatedProperties"],
-    ),
-    (
-        V::VALIDATION,
-        &[
-            "type",
-            "const",
-            "enum",
-            "multipleOf",
-            "maximum",
-            "exclusiveMaximum",
-            "minimum",
-            "exclusiveMinimum",
-            "maxLength",
-            "minLength",
-            "pattern",
-            "maxItems",
-            "minItems",
-            "uniqueItems",
-            "maxContains",
-            "minContains",
-            "maxProperties",
-            "minProperties",
-            "required",
-            "dependentRequired",
-        ],
-    ),
-    (
-        V::META_DATA,
-        &[
-            "title",
-            "description",
-            "default",
-            "deprecated",
-            "readOnly",
-            "writeOnly",
-            "examples",
-        ],
-    ),
-    (V::FORMAT_ANNOTATION, &["format"]),
-    (
-        V::CONTENT,
-        &["contentEncoding", "contentMediaType", "contentSchema"],
-    ),
-];
 
 /// The annotations of the schema object `map`, in its key order.
 pub(crate) fn of(map: &Map<String, Value>, vocab: V) -> Box<[KeywordAnnotation]> {
     let mut out = Vec::new();
     for (keyword, value) in map {
-        let defined_by = VOCABULARIES
-            .iter()
-            .find(|(_, keywords)| keywords.contains(&keyword.as_str()))
-            .map(|(v, _)| *v)
+        // A keyword outside every vocabulary in force is unknown, and an unknown keyword's
+        // value is an annotation.
+        let defined_by = Keyword::of(keyword)
+            .map(Keyword::vocabulary)
             // `format` is defined by either format vocabulary.
             .map(|v| {
                 if v == V::FORMAT_ANNOTATION && vocab.contains(V::FORMAT_ASSERTION) {

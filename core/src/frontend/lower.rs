@@ -4,6 +4,7 @@
 //! Work proceeds from a queue rather than by recursion, so schema depth never reaches the
 //! native stack.
 
+use super::keyword::{Keyword as K, SchemaObject};
 use super::registry::{Loc, Registry};
 use super::vocabulary::Vocabularies as V;
 use crate::content::{ContentEncoding, ContentMediaType};
@@ -209,6 +210,7 @@ impl<'a> Lowerer<'a> {
         };
         let info = self.reg.info(loc);
         let vocab = info.vocabularies;
+        let obj = SchemaObject::of(map);
         let mut k = Keywords::default();
         let at = |keyword: &str| {
             let mut p = loc.ptr.clone();
@@ -216,7 +218,7 @@ impl<'a> Lowerer<'a> {
             p
         };
 
-        if let Some(r) = map.get("$ref") {
+        if let Some(r) = obj.get(K::Ref) {
             let r = r
                 .as_str()
                 .ok_or_else(|| err(&at("$ref"), "$ref", "`$ref` must be a string"))?;
@@ -227,7 +229,7 @@ impl<'a> Lowerer<'a> {
             super::check_pending(&mut self.reg)?;
             k.reference = Some(self.node_for(target)?);
         }
-        if let Some(r) = map.get("$dynamicRef") {
+        if let Some(r) = obj.get(K::DynamicRef) {
             let r = r.as_str().ok_or_else(|| {
                 err(
                     &at("$dynamicRef"),
@@ -254,19 +256,19 @@ impl<'a> Lowerer<'a> {
         }
 
         if vocab.contains(V::VALIDATION) {
-            self.lower_validation(map, loc, &mut k)?;
+            self.lower_validation(&obj, loc, &mut k)?;
         }
         if vocab.contains(V::APPLICATOR) {
-            self.lower_applicators(map, loc, vocab, &mut k)?;
+            self.lower_applicators(&obj, loc, vocab, &mut k)?;
         }
         if vocab.contains(V::UNEVALUATED) {
-            if map.contains_key("unevaluatedProperties") {
+            if obj.has(K::UnevaluatedProperties) {
                 let n = self.child(loc, &["unevaluatedProperties"])?;
                 k.object
                     .get_or_insert_with(Default::default)
                     .unevaluated_properties = Some(n);
             }
-            if map.contains_key("unevaluatedItems") {
+            if obj.has(K::UnevaluatedItems) {
                 let n = self.child(loc, &["unevaluatedItems"])?;
                 k.array
                     .get_or_insert_with(Default::default)
@@ -276,7 +278,7 @@ impl<'a> Lowerer<'a> {
         let format_on = vocab.contains(V::FORMAT_ASSERTION)
             || (self.format_assertion && vocab.contains(V::FORMAT_ANNOTATION));
         if format_on {
-            if let Some(f) = map.get("format") {
+            if let Some(f) = obj.get(K::Format) {
                 let name = f
                     .as_str()
                     .ok_or_else(|| err(&at("format"), "format", "`format` must be a string"))?;
@@ -286,7 +288,7 @@ impl<'a> Lowerer<'a> {
             }
         }
         if self.content_assertion && vocab.contains(V::CONTENT) {
-            self.lower_content(map, loc, &mut k)?;
+            self.lower_content(&obj, loc, &mut k)?;
         }
         if let Some(object) = &mut k.object {
             finish_object_plan(object);
@@ -311,7 +313,7 @@ impl<'a> Lowerer<'a> {
 
     fn lower_validation(
         &mut self,
-        map: &Map<String, Value>,
+        obj: &SchemaObject<'_>,
         loc: &Loc,
         k: &mut Keywords,
     ) -> Result<(), Error> {
@@ -320,35 +322,38 @@ impl<'a> Lowerer<'a> {
             pointer::push_token(&mut p, keyword);
             p
         };
-        if let Some(t) = map.get("type") {
-            k.types = Some(decode_types(t, &at("type"))?);
+        if let Some(t) = obj.get(K::Type) {
+            k.types = Some(decode_types(t).map_err(|m| err(&at("type"), "type", m))?);
         }
-        if let Some(c) = map.get("const") {
+        if let Some(c) = obj.get(K::Const) {
             k.constant = Some(c.clone());
         }
-        if let Some(e) = map.get("enum") {
+        if let Some(e) = obj.get(K::Enum) {
             let Value::Array(items) = e else {
                 return Err(err(&at("enum"), "enum", "`enum` must be an array"));
             };
             k.enumeration = Some(items.clone());
         }
-        let bound = |keyword: &str| -> Result<Option<Bound>, Error> {
-            match map.get(keyword) {
+        let bound = |keyword: K| -> Result<Option<Bound>, Error> {
+            match obj.get(keyword) {
                 None => Ok(None),
                 Some(Value::Number(n)) => Ok(Some(Bound::new(n))),
-                Some(_) => Err(err(
-                    &at(keyword),
-                    keyword,
-                    format!("`{keyword}` must be a number"),
-                )),
+                Some(_) => {
+                    let keyword = keyword.name();
+                    Err(err(
+                        &at(keyword),
+                        keyword,
+                        format!("`{keyword}` must be a number"),
+                    ))
+                }
             }
         };
         let numbers = NumberChecks {
-            minimum: bound("minimum")?,
-            maximum: bound("maximum")?,
-            exclusive_minimum: bound("exclusiveMinimum")?,
-            exclusive_maximum: bound("exclusiveMaximum")?,
-            multiple_of: match map.get("multipleOf") {
+            minimum: bound(K::Minimum)?,
+            maximum: bound(K::Maximum)?,
+            exclusive_minimum: bound(K::ExclusiveMinimum)?,
+            exclusive_maximum: bound(K::ExclusiveMaximum)?,
+            multiple_of: match obj.get(K::MultipleOf) {
                 None => None,
                 Some(Value::Number(n)) => Some(MultipleOf::new(n).ok_or_else(|| {
                     err(
@@ -374,21 +379,10 @@ impl<'a> Lowerer<'a> {
         {
             k.number = Some(Box::new(numbers));
         }
-        let count = |keyword: &str| -> Result<Option<u64>, Error> {
-            match map.get(keyword) {
-                None => Ok(None),
-                Some(v) => non_negative_integer(v).map(Some).ok_or_else(|| {
-                    err(
-                        &at(keyword),
-                        keyword,
-                        format!("`{keyword}` must be a non-negative integer"),
-                    )
-                }),
-            }
-        };
-        let min_length = count("minLength")?;
-        let max_length = count("maxLength")?;
-        let pattern = match map.get("pattern") {
+        let count = |keyword: K| optional_count(obj, keyword, &at);
+        let min_length = count(K::MinLength)?;
+        let max_length = count(K::MaxLength)?;
+        let pattern = match obj.get(K::Pattern) {
             None => None,
             Some(Value::String(source)) => Some(self.pattern(source, &at("pattern"), "pattern")?),
             Some(_) => return Err(err(&at("pattern"), "pattern", "`pattern` must be a string")),
@@ -399,9 +393,9 @@ impl<'a> Lowerer<'a> {
             s.max_length = max_length;
             s.pattern = pattern;
         }
-        let min_items = count("minItems")?;
-        let max_items = count("maxItems")?;
-        let unique_items = match map.get("uniqueItems") {
+        let min_items = count(K::MinItems)?;
+        let max_items = count(K::MaxItems)?;
+        let unique_items = match obj.get(K::UniqueItems) {
             None => false,
             Some(Value::Bool(b)) => *b,
             Some(_) => {
@@ -418,9 +412,9 @@ impl<'a> Lowerer<'a> {
             a.max_items = max_items;
             a.unique_items = unique_items;
         }
-        let min_properties = count("minProperties")?;
-        let max_properties = count("maxProperties")?;
-        let required = match map.get("required") {
+        let min_properties = count(K::MinProperties)?;
+        let max_properties = count(K::MaxProperties)?;
+        let required = match obj.get(K::Required) {
             None => Vec::new(),
             Some(v) => string_array(v).ok_or_else(|| {
                 err(
@@ -431,7 +425,7 @@ impl<'a> Lowerer<'a> {
             })?,
         };
         let mut dependent_required = Vec::new();
-        if let Some(v) = map.get("dependentRequired") {
+        if let Some(v) = obj.get(K::DependentRequired) {
             let Value::Object(deps) = v else {
                 return Err(err(
                     &at("dependentRequired"),
@@ -470,7 +464,7 @@ impl<'a> Lowerer<'a> {
 
     fn lower_applicators(
         &mut self,
-        map: &Map<String, Value>,
+        obj: &SchemaObject<'_>,
         loc: &Loc,
         vocab: V,
         k: &mut Keywords,
@@ -481,11 +475,12 @@ impl<'a> Lowerer<'a> {
             p
         };
         for (keyword, list) in [
-            ("allOf", &mut k.all_of),
-            ("anyOf", &mut k.any_of),
-            ("oneOf", &mut k.one_of),
+            (K::AllOf, &mut k.all_of),
+            (K::AnyOf, &mut k.any_of),
+            (K::OneOf, &mut k.one_of),
         ] {
-            if let Some(v) = map.get(keyword) {
+            if let Some(v) = obj.get(keyword) {
+                let keyword = keyword.name();
                 let Value::Array(items) = v else {
                     return Err(err(
                         &at(keyword),
@@ -505,18 +500,18 @@ impl<'a> Lowerer<'a> {
                 }
             }
         }
-        if map.contains_key("not") {
+        if obj.has(K::Not) {
             k.not = Some(self.child(loc, &["not"])?);
         }
-        if map.contains_key("if") {
+        if obj.has(K::If) {
             k.condition = Some(Box::new(Condition {
                 if_: self.child(loc, &["if"])?,
-                then: if map.contains_key("then") {
+                then: if obj.has(K::Then) {
                     Some(self.child(loc, &["then"])?)
                 } else {
                     None
                 },
-                else_: if map.contains_key("else") {
+                else_: if obj.has(K::Else) {
                     Some(self.child(loc, &["else"])?)
                 } else {
                     None
@@ -524,38 +519,41 @@ impl<'a> Lowerer<'a> {
             }));
         }
 
-        let members = |keyword: &str| -> Result<Option<&Map<String, Value>>, Error> {
-            match map.get(keyword) {
+        let members = |keyword: K| -> Result<Option<&Map<String, Value>>, Error> {
+            match obj.get(keyword) {
                 None => Ok(None),
                 Some(Value::Object(m)) => Ok(Some(m)),
-                Some(_) => Err(err(
-                    &at(keyword),
-                    keyword,
-                    format!("`{keyword}` must be an object"),
-                )),
+                Some(_) => {
+                    let keyword = keyword.name();
+                    Err(err(
+                        &at(keyword),
+                        keyword,
+                        format!("`{keyword}` must be an object"),
+                    ))
+                }
             }
         };
         let mut object = k.object.take().unwrap_or_default();
-        if let Some(props) = members("properties")? {
+        if let Some(props) = members(K::Properties)? {
             for name in props.keys() {
                 let n = self.child(loc, &["properties", name])?;
                 object.properties.push((name.clone(), n));
             }
         }
-        if let Some(props) = members("patternProperties")? {
+        if let Some(props) = members(K::PatternProperties)? {
             for source in props.keys() {
                 let p = self.pattern(source, &at("patternProperties"), "patternProperties")?;
                 let n = self.child(loc, &["patternProperties", source])?;
                 object.pattern_properties.push((p, n));
             }
         }
-        if map.contains_key("additionalProperties") {
+        if obj.has(K::AdditionalProperties) {
             object.additional_properties = Some(self.child(loc, &["additionalProperties"])?);
         }
-        if map.contains_key("propertyNames") {
+        if obj.has(K::PropertyNames) {
             object.property_names = Some(self.child(loc, &["propertyNames"])?);
         }
-        if let Some(deps) = members("dependentSchemas")? {
+        if let Some(deps) = members(K::DependentSchemas)? {
             for name in deps.keys() {
                 let n = self.child(loc, &["dependentSchemas", name])?;
                 object.dependent_schemas.push(Dependent {
@@ -567,7 +565,7 @@ impl<'a> Lowerer<'a> {
         }
         // `dependencies`, from before 2019-09, split into the two keywords that replaced it;
         // accepted for compatibility because it cannot mean anything else.
-        if let Some(deps) = members("dependencies")? {
+        if let Some(deps) = members(K::Dependencies)? {
             for (name, value) in deps {
                 if value.is_array() {
                     let names = string_array(value).ok_or_else(|| {
@@ -606,7 +604,7 @@ impl<'a> Lowerer<'a> {
         }
 
         let mut array = k.array.take().unwrap_or_default();
-        if let Some(v) = map.get("prefixItems") {
+        if let Some(v) = obj.get(K::PrefixItems) {
             let Value::Array(items) = v else {
                 return Err(err(
                     &at("prefixItems"),
@@ -620,14 +618,14 @@ impl<'a> Lowerer<'a> {
                     .push(self.child(loc, &["prefixItems", &i.to_string()])?);
             }
         }
-        if map.contains_key("items") {
+        if obj.has(K::Items) {
             array.items = Some(self.child(loc, &["items"])?);
         }
-        if map.contains_key("contains") {
+        if obj.has(K::Contains) {
             let (min, max) = if vocab.contains(V::VALIDATION) {
                 (
-                    optional_count(map, "minContains", &at("minContains"))?,
-                    optional_count(map, "maxContains", &at("maxContains"))?,
+                    optional_count(obj, K::MinContains, &at)?,
+                    optional_count(obj, K::MaxContains, &at)?,
                 )
             } else {
                 (None, None)
@@ -652,14 +650,14 @@ impl<'a> Lowerer<'a> {
 
     fn lower_content(
         &mut self,
-        map: &Map<String, Value>,
+        obj: &SchemaObject<'_>,
         loc: &Loc,
         k: &mut Keywords,
     ) -> Result<(), Error> {
-        let name = |keyword: &str| map.get(keyword).and_then(Value::as_str);
-        let encoding = name("contentEncoding").and_then(ContentEncoding::from_name);
-        let media_type = name("contentMediaType").and_then(ContentMediaType::from_name);
-        let schema = if media_type.is_some() && map.contains_key("contentSchema") {
+        let name = |keyword: K| obj.get(keyword).and_then(Value::as_str);
+        let encoding = name(K::ContentEncoding).and_then(ContentEncoding::from_name);
+        let media_type = name(K::ContentMediaType).and_then(ContentMediaType::from_name);
+        let schema = if media_type.is_some() && obj.has(K::ContentSchema) {
             Some(self.child(loc, &["contentSchema"])?)
         } else {
             None
@@ -751,12 +749,18 @@ impl<'a> Lowerer<'a> {
     }
 }
 
-fn optional_count(map: &Map<String, Value>, keyword: &str, at: &str) -> Result<Option<u64>, Error> {
-    match map.get(keyword) {
+/// `keyword`'s count, if `obj` has it; `at` locates a keyword, for the error.
+fn optional_count(
+    obj: &SchemaObject<'_>,
+    keyword: K,
+    at: impl Fn(&str) -> String,
+) -> Result<Option<u64>, Error> {
+    match obj.get(keyword) {
         None => Ok(None),
         Some(v) => non_negative_integer(v).map(Some).ok_or_else(|| {
+            let keyword = keyword.name();
             err(
-                at,
+                &at(keyword),
                 keyword,
                 format!("`{keyword}` must be a non-negative integer"),
             )
@@ -778,11 +782,12 @@ fn finish_object_plan(object: &mut ObjectPlan) {
         .collect();
 }
 
-fn decode_types(value: &Value, at: &str) -> Result<TypeSet, Error> {
-    let one = |v: &Value| -> Result<JsonType, Error> {
+/// The types `type` names, or what is wrong with it.
+fn decode_types(value: &Value) -> Result<TypeSet, String> {
+    let one = |v: &Value| -> Result<JsonType, String> {
         v.as_str()
             .and_then(JsonType::from_name)
-            .ok_or_else(|| err(at, "type", format!("{v} is not a JSON Schema type name")))
+            .ok_or_else(|| format!("{v} is not a JSON Schema type name"))
     };
     match value {
         Value::Array(items) => {

@@ -12,6 +12,7 @@
 pub(crate) mod analysis;
 pub(crate) mod annotations;
 pub(crate) mod bound;
+pub(crate) mod keyword;
 pub(crate) mod limits;
 pub(crate) mod lower;
 pub(crate) mod registry;
