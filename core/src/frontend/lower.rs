@@ -379,7 +379,7 @@ impl<'a> Lowerer<'a> {
         {
             k.number = Some(Box::new(numbers));
         }
-        let count = |keyword: K| optional_count(obj, keyword, &at);
+        let count = |keyword: K| optional_count(obj, keyword, at);
         let min_length = count(K::MinLength)?;
         let max_length = count(K::MaxLength)?;
         let pattern = match obj.get(K::Pattern) {
@@ -624,8 +624,8 @@ impl<'a> Lowerer<'a> {
         if obj.has(K::Contains) {
             let (min, max) = if vocab.contains(V::VALIDATION) {
                 (
-                    optional_count(obj, K::MinContains, &at)?,
-                    optional_count(obj, K::MaxContains, &at)?,
+                    optional_count(obj, K::MinContains, at)?,
+                    optional_count(obj, K::MaxContains, at)?,
                 )
             } else {
                 (None, None)
