@@ -5,7 +5,7 @@
 //! native stack.
 
 use super::keyword::{Keyword as K, SchemaObject};
-use super::registry::{Loc, Registry};
+use super::registry::{Loc, LocInfo, Registry};
 use super::vocabulary::Vocabularies as V;
 use crate::content::{ContentEncoding, ContentMediaType};
 use crate::error::{Error, ErrorClass};
@@ -31,6 +31,10 @@ pub struct Lowerer<'a> {
     pub reg: Registry<'a>,
     pub nodes: Vec<Node>,
     locs: Vec<Loc>,
+    /// What the registry's walk knows of each node's location, beside `locs`.
+    infos: Vec<LocInfo>,
+    /// Each resource's root, by resource number, once asked for.
+    resource_roots: HashMap<u32, Option<Loc>>,
     by_loc: HashMap<Loc, NodeId>,
     queue: Vec<NodeId>,
     patterns: Vec<Pattern>,
@@ -54,6 +58,8 @@ impl<'a> Lowerer<'a> {
             reg,
             nodes: Vec::new(),
             locs: Vec::new(),
+            infos: Vec::new(),
+            resource_roots: HashMap::new(),
             by_loc: HashMap::new(),
             queue: Vec::new(),
             patterns: Vec::new(),
@@ -123,9 +129,15 @@ impl<'a> Lowerer<'a> {
 
     fn drain(&mut self) -> Result<(), Error> {
         while let Some(id) = self.queue.pop() {
-            let loc = self.locs[id.index()].clone();
-            let body = self.lower(id, &loc)?;
-            self.nodes[id.index()].body = body;
+            // Lent to `lower` and put back: nodes it creates are only pushed after it.
+            let lent = &mut self.locs[id.index()];
+            let loc = Loc {
+                doc: lent.doc,
+                ptr: std::mem::take(&mut lent.ptr),
+            };
+            let body = self.lower(id, &loc);
+            self.locs[id.index()] = loc;
+            self.nodes[id.index()].body = body?;
         }
         Ok(())
     }
@@ -147,9 +159,12 @@ impl<'a> Lowerer<'a> {
         }
         let info = self.reg.info(loc);
         let resource_uri = &self.reg.resource_uris[info.resource as usize];
+        let reg = &self.reg;
         let relative = self
-            .reg
-            .resource_root(info.resource)
+            .resource_roots
+            .entry(info.resource)
+            .or_insert_with(|| reg.resource_root(info.resource).cloned())
+            .as_ref()
             .filter(|root| root.doc == loc.doc)
             .and_then(|root| loc.ptr.strip_prefix(root.ptr.as_str()))
             .unwrap_or(&loc.ptr);
@@ -175,6 +190,7 @@ impl<'a> Lowerer<'a> {
             annotations: Box::new([]),
         });
         self.locs.push(loc.clone());
+        self.infos.push(info);
         entry.insert(id);
         self.queue.push(id);
         Ok(id)
@@ -208,7 +224,7 @@ impl<'a> Lowerer<'a> {
                 ));
             }
         };
-        let info = self.reg.info(loc);
+        let info = self.infos[id.index()];
         let vocab = info.vocabularies;
         let obj = SchemaObject::of(map);
         let mut k = Keywords::default();

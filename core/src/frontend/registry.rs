@@ -7,6 +7,7 @@
 //! the root come from the registry, the embedded meta-schemas or the caller's loader, and are
 //! walked the first time something refers to them.
 
+use super::keyword::{Keyword, SchemaObject};
 use super::uri;
 use super::vocabulary::{self, Vocabularies};
 use crate::error::{Error, ErrorClass};
@@ -282,10 +283,8 @@ impl<'a> Registry<'a> {
         let mut stack: Vec<(String, &Value, u32, Vocabularies)> =
             vec![(String::new(), root, root_resource, vocabularies)];
         while let Some((ptr, value, parent_resource, parent_vocab)) = stack.pop() {
-            let loc = Loc {
-                doc,
-                ptr: ptr.clone(),
-            };
+            let loc = Loc { doc, ptr };
+            let ptr = loc.ptr.as_str();
             let Value::Object(map) = value else {
                 self.info.insert(
                     loc,
@@ -298,7 +297,8 @@ impl<'a> Registry<'a> {
             };
             let mut resource = parent_resource;
             let mut vocab = parent_vocab;
-            if let Some(id) = map.get("$id") {
+            let obj = SchemaObject::of(map);
+            if let Some(id) = obj.get(Keyword::Id) {
                 let Value::String(id) = id else {
                     return Err(Error::schema(
                         ErrorClass::Validation,
@@ -326,18 +326,18 @@ impl<'a> Registry<'a> {
                     .entry(without_fragment)
                     .or_insert_with(|| loc.clone());
                 if !ptr.is_empty() {
-                    if let Some((v, _)) = self.declared_dialect(value, &ptr)? {
+                    if let Some((v, _)) = self.declared_dialect(value, ptr)? {
                         vocab = v;
                     }
                 }
-            } else if !ptr.is_empty() && map.contains_key("$schema") {
+            } else if !ptr.is_empty() && obj.has(Keyword::Schema) {
                 // `$schema` outside a resource root selects nothing, but one naming another
                 // dialect says the author wrote for it: held to the same rule as a resource's.
-                self.declared_dialect(value, &ptr)?;
+                self.declared_dialect(value, ptr)?;
             }
-            let resource_uri = self.resource_uris[resource as usize].clone();
-            for keyword in ["$anchor", "$dynamicAnchor"] {
-                if let Some(anchor) = map.get(keyword) {
+            for keyword in [Keyword::Anchor, Keyword::DynamicAnchor] {
+                if let Some(anchor) = obj.get(keyword) {
+                    let keyword = keyword.name();
                     let Value::String(name) = anchor else {
                         return Err(Error::schema(
                             ErrorClass::Validation,
@@ -346,6 +346,7 @@ impl<'a> Registry<'a> {
                             format!("`{keyword}` must be a string"),
                         ));
                     };
+                    let resource_uri = &self.resource_uris[resource as usize];
                     self.anchors
                         .entry(format!("{resource_uri}#{name}"))
                         .or_insert_with(|| loc.clone());
@@ -357,13 +358,6 @@ impl<'a> Registry<'a> {
                     }
                 }
             }
-            self.info.insert(
-                loc,
-                LocInfo {
-                    resource,
-                    vocabularies: vocab,
-                },
-            );
             let mut over = false;
             for_each_subschema(map, vocab, |suffix, child| {
                 pointer_bytes += ptr.len() + suffix.len();
@@ -372,21 +366,28 @@ impl<'a> Registry<'a> {
                 over |= pointer_bytes > limit;
                 if !over {
                     let mut pointer = String::with_capacity(ptr.len() + suffix.len());
-                    pointer.push_str(&ptr);
-                    pointer.push_str(&suffix);
+                    pointer.push_str(ptr);
+                    pointer.push_str(suffix);
                     stack.push((pointer, child, resource, vocab));
                 }
             });
             if over {
                 return Err(Error::schema(
                     ErrorClass::ExecutionFailure,
-                    &ptr,
+                    ptr,
                     "",
                     format!(
                         "the locations of the schema's subschemas take more than the limit of {limit} bytes as JSON Pointers"
                     ),
                 ));
             }
+            self.info.insert(
+                loc,
+                LocInfo {
+                    resource,
+                    vocabularies: vocab,
+                },
+            );
         }
         Ok(())
     }
@@ -604,32 +605,32 @@ impl<'a> Registry<'a> {
 pub fn for_each_subschema<'v>(
     map: &'v Map<String, Value>,
     vocab: Vocabularies,
-    mut f: impl FnMut(String, &'v Value),
+    mut f: impl FnMut(&str, &'v Value),
 ) {
-    let suffix = |keyword: &str| {
-        let mut s = String::new();
-        pointer::push_token(&mut s, keyword);
-        s
-    };
+    // One buffer for every suffix: the keyword's token, then the member's.
+    let mut suffix = String::new();
     for (keyword, value) in map {
         let kind = match subschema_kind(keyword) {
             Some((kind, v)) if vocab.contains(v) => kind,
             _ => continue,
         };
+        suffix.clear();
+        pointer::push_token(&mut suffix, keyword);
+        let keyword_end = suffix.len();
         match (kind, value) {
-            (Kind::Single, v) => f(suffix(keyword), v),
+            (Kind::Single, v) => f(&suffix, v),
             (Kind::Array, Value::Array(items)) => {
                 for (i, item) in items.iter().enumerate() {
-                    let mut s = suffix(keyword);
-                    pointer::push_index(&mut s, i);
-                    f(s, item);
+                    suffix.truncate(keyword_end);
+                    pointer::push_index(&mut suffix, i);
+                    f(&suffix, item);
                 }
             }
             (Kind::Map, Value::Object(members)) => {
                 for (name, item) in members {
-                    let mut s = suffix(keyword);
-                    pointer::push_token(&mut s, name);
-                    f(s, item);
+                    suffix.truncate(keyword_end);
+                    pointer::push_token(&mut suffix, name);
+                    f(&suffix, item);
                 }
             }
             _ => {}
