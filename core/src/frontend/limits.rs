@@ -5,9 +5,11 @@ use crate::error::{Error, ErrorClass};
 use crate::options::Limits;
 use serde_json::Value;
 
-/// Checks a schema document against the schema size and depth limits.
-pub fn check_document(root: &Value, limits: &Limits) -> Result<(), Error> {
+/// Checks a schema document against the schema size and depth limits. Returns how many of
+/// its values are objects or booleans: the most subschemas it can hold.
+pub fn check_document(root: &Value, limits: &Limits) -> Result<usize, Error> {
     let mut size = 0usize;
+    let mut schemas = 0usize;
     let mut stack: Vec<(&Value, usize)> = vec![(root, 1)];
     while let Some((value, depth)) = stack.pop() {
         if depth > limits.max_schema_depth {
@@ -35,14 +37,16 @@ pub fn check_document(root: &Value, limits: &Limits) -> Result<(), Error> {
         }
         match value {
             Value::Array(items) => stack.extend(items.iter().map(|v| (v, depth + 1))),
+            Value::Bool(_) => schemas += 1,
             Value::Object(map) => {
+                schemas += 1;
                 size += map.keys().map(|k| string_size(k)).sum::<usize>();
                 stack.extend(map.values().map(|v| (v, depth + 1)));
             }
             _ => {}
         }
     }
-    Ok(())
+    Ok(schemas)
 }
 
 /// The bytes a value takes in compact JSON (`serde_json::to_string`), not counting its

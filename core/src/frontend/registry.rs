@@ -154,7 +154,11 @@ impl<'a> Registry<'a> {
         self.docs.push(Document {
             value: value.clone(),
         });
-        super::limits::check_document(value.get(), &self.options.limits)?;
+        let schemas = super::limits::check_document(value.get(), &self.options.limits)?;
+        // The walk records every subschema it finds: room for as many as there can be (up to
+        // a size no tool schema needs, whatever objects a hostile `const` holds), so that the
+        // table is not rehashed as it grows.
+        self.info.reserve(schemas.min(1 << 12));
         let root = value.get();
         let dialect = self.dialect_of(root, "")?;
         if !trusted {
