@@ -71,6 +71,13 @@ impl<'a> Lowerer<'a> {
 
     /// Lowers everything reachable from `root` and returns the IR.
     pub fn run(mut self, root: Loc) -> Result<(Ir, Registry<'a>), Error> {
+        // A node per subschema the walk found, most often (up to a size no tool schema
+        // needs): room made once rather than as they come.
+        let expected = self.reg.walked().min(1 << 12);
+        self.nodes.reserve(expected);
+        self.locs.reserve(expected);
+        self.infos.reserve(expected);
+        self.by_loc.reserve(expected);
         let root = self.node_for(root)?;
         self.drain()?;
         self.settle_dynamic_references()?;
@@ -81,6 +88,9 @@ impl<'a> Lowerer<'a> {
             ),
             Body::Bool(_) => false,
         });
+        // Subschemas no reference reaches were counted in the room made: the IR holds no more
+        // than it needs.
+        self.nodes.shrink_to_fit();
         let mut ir = Ir {
             nodes: self.nodes,
             root,

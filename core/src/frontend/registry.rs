@@ -581,6 +581,11 @@ impl<'a> Registry<'a> {
         out
     }
 
+    /// How many subschemas the walks have found.
+    pub fn walked(&self) -> usize {
+        self.info.len()
+    }
+
     /// The location of a resource's root.
     pub fn resource_root(&self, resource: u32) -> Option<&Loc> {
         self.resources.get(&self.resource_uris[resource as usize])
