@@ -354,7 +354,7 @@ impl<'a> Cx<'a> {
         let members = self.current_members();
         let list = |m: NodeId| {
             let entries = self.ir.node(m).annotations.iter().map(|a| {
-                let keyword = &a.keyword;
+                let keyword = a.keyword.as_ref();
                 let json = a.value.to_string();
                 let strings_only = a.strings_only;
                 quote! { (#keyword, #json, #strings_only) }

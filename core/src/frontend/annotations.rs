@@ -5,6 +5,7 @@ use super::keyword::Keyword;
 use super::vocabulary::Vocabularies as V;
 use crate::ir::KeywordAnnotation;
 use serde_json::{Map, Value};
+use std::borrow::Cow;
 
 /// The annotations of the schema object `map`, in its key order.
 pub(crate) fn of(map: &Map<String, Value>, vocab: V) -> Box<[KeywordAnnotation]> {
@@ -12,7 +13,8 @@ pub(crate) fn of(map: &Map<String, Value>, vocab: V) -> Box<[KeywordAnnotation]>
     for (keyword, value) in map {
         // A keyword outside every vocabulary in force is unknown, and an unknown keyword's
         // value is an annotation.
-        let defined_by = Keyword::of(keyword)
+        let known = Keyword::of(keyword);
+        let defined_by = known
             .map(Keyword::vocabulary)
             // `format` is defined by either format vocabulary.
             .map(|v| {
@@ -29,7 +31,10 @@ pub(crate) fn of(map: &Map<String, Value>, vocab: V) -> Box<[KeywordAnnotation]>
         };
         if let Some(strings_only) = annotates {
             out.push(KeywordAnnotation {
-                keyword: keyword.clone(),
+                keyword: match known {
+                    Some(k) => Cow::Borrowed(k.name()),
+                    None => Cow::Owned(keyword.clone()),
+                },
                 value: value.clone(),
                 strings_only,
             });

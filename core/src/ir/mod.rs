@@ -31,6 +31,7 @@ use crate::json::{JsonType, TypeSet};
 use crate::number::{Bound, MultipleOf};
 use crate::regex::Pattern;
 use serde_json::Value;
+use std::borrow::Cow;
 
 mod branches;
 mod check;
@@ -312,8 +313,8 @@ pub struct Node {
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct KeywordAnnotation {
-    /// The keyword.
-    pub keyword: String,
+    /// The keyword: borrowed for one a vocabulary defines, owned for an unknown one.
+    pub keyword: Cow<'static, str>,
     /// Its value, which is the annotation.
     pub value: Value,
     /// Whether only a string instance is annotated (the content keywords).
