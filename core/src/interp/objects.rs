@@ -134,8 +134,9 @@ impl Interpreter<'_> {
         let keep = shallow_first && map.len() <= KEPT && plan.properties.len() < NOT_FOUND.into();
         let mut found = [NOT_FOUND; KEPT];
         if shallow_first {
+            let mut next = 0;
             for (i, (key, value)) in map.iter().enumerate() {
-                let Some(pi) = plan.property_index(key) else {
+                let Some(pi) = plan.property_index_from(key, &mut next) else {
                     continue;
                 };
                 if keep {
@@ -164,6 +165,7 @@ impl Interpreter<'_> {
         let kp_props = at.kp.key("properties");
         let kp_patterns = at.kp.key("patternProperties");
         let kp_additional = at.kp.key("additionalProperties");
+        let mut next = 0;
         for (i, (key, value)) in map.iter().enumerate() {
             st.admit(claim, Some(key), value)?;
             let ip = at.ip.key(key);
@@ -171,7 +173,7 @@ impl Interpreter<'_> {
             let index = if keep {
                 (found[i] != NOT_FOUND).then(|| usize::from(found[i]))
             } else {
-                plan.property_index(key)
+                plan.property_index_from(key, &mut next)
             };
             if let Some(pi) = index {
                 matched = true;

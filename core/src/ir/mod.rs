@@ -738,6 +738,35 @@ impl ObjectPlan {
         }
     }
 
+    /// [`ObjectPlan::property_index`], trying property `*next` first and leaving `*next` after
+    /// the property found. Passing the members of an object in order, each is most often
+    /// the one after the last found: maps iterate in name order, `properties` are kept in it,
+    /// and calls pass most declared properties. Any other order only costs the first try.
+    ///
+    /// ```
+    /// use toolschema::ir::{NodeId, ObjectPlan};
+    /// let mut plan = ObjectPlan {
+    ///     properties: ["mode", "path", "size"].map(|n| (n.to_string(), NodeId(0))).into(),
+    ///     ..ObjectPlan::default()
+    /// };
+    /// plan.index_properties();
+    /// let mut next = 0;
+    /// let found: Vec<_> = ["mode", "size", "other", "path"]
+    ///     .iter()
+    ///     .map(|key| plan.property_index_from(key, &mut next))
+    ///     .collect();
+    /// assert_eq!(found, [Some(0), Some(2), None, Some(1)]);
+    /// ```
+    #[inline]
+    pub fn property_index_from(&self, key: &str, next: &mut usize) -> Option<usize> {
+        let index = match self.properties.get(*next) {
+            Some((name, _)) if same_name(name, key) => *next,
+            _ => self.property_index(key)?,
+        };
+        *next = index + 1;
+        Some(index)
+    }
+
     /// Whether property `i` is named `key`, whose [`name_prefix`] is `prefix`.
     #[inline]
     fn is_named(&self, i: usize, key: &str, prefix: u64) -> bool {
