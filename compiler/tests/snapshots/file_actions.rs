@@ -496,7 +496,11 @@ mod file_actions_nodes {
                     let mut seen: u64 = 0;
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit_whole(claim, Some(key), value)?;
+                        if C {
+                            failures.admit_whole(claim, Some(key), value)?;
+                        } else {
+                            failures.admit(claim, Some(key), value)?;
+                        }
                         match key.as_str() {
                             name if rt::same_name(name, "action") => {
                                 let kp_properties = kp.key("properties");
@@ -559,6 +563,9 @@ mod file_actions_nodes {
                             }
                             _ => {}
                         }
+                        if !C {
+                            failures.settle(claim, value)?;
+                        }
                     }
                     if seen & (1 << 0) == 0 {
                         if !C {
@@ -614,7 +621,11 @@ mod file_actions_nodes {
                     let mut seen: u64 = 0;
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit_whole(claim, Some(key), value)?;
+                        if C {
+                            failures.admit_whole(claim, Some(key), value)?;
+                        } else {
+                            failures.admit(claim, Some(key), value)?;
+                        }
                         match key.as_str() {
                             name if rt::same_name(name, "action") => {
                                 let kp_properties = kp.key("properties");
@@ -708,6 +719,9 @@ mod file_actions_nodes {
                             }
                             _ => {}
                         }
+                        if !C {
+                            failures.settle(claim, value)?;
+                        }
                     }
                     if seen & (1 << 0) == 0 {
                         if !C {
@@ -777,7 +791,11 @@ mod file_actions_nodes {
                     let mut seen: u64 = 0;
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit_whole(claim, Some(key), value)?;
+                        if C {
+                            failures.admit_whole(claim, Some(key), value)?;
+                        } else {
+                            failures.admit(claim, Some(key), value)?;
+                        }
                         match key.as_str() {
                             name if rt::same_name(name, "action") => {
                                 let kp_properties = kp.key("properties");
@@ -840,6 +858,9 @@ mod file_actions_nodes {
                             }
                             _ => {}
                         }
+                        if !C {
+                            failures.settle(claim, value)?;
+                        }
                     }
                     if seen & (1 << 0) == 0 {
                         if !C {
@@ -894,7 +915,11 @@ mod file_actions_nodes {
                 Value::Object(map) => {
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit_whole(claim, Some(key), value)?;
+                        if C {
+                            failures.admit_whole(claim, Some(key), value)?;
+                        } else {
+                            failures.admit(claim, Some(key), value)?;
+                        }
                         match key.as_str() {
                             name if rt::same_name(name, "action") => {
                                 let kp_properties = kp.key("properties");
@@ -954,6 +979,9 @@ mod file_actions_nodes {
                             }
                             _ => {}
                         }
+                        if !C {
+                            failures.settle(claim, value)?;
+                        }
                     }
                 }
                 _ => {}
@@ -995,7 +1023,11 @@ mod file_actions_nodes {
                     let mut seen: u64 = 0;
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit_whole(claim, Some(key), value)?;
+                        if C {
+                            failures.admit_whole(claim, Some(key), value)?;
+                        } else {
+                            failures.admit(claim, Some(key), value)?;
+                        }
                         match key.as_str() {
                             name if rt::same_name(name, "action") => {
                                 let kp_properties = kp.key("properties");
@@ -1089,6 +1121,9 @@ mod file_actions_nodes {
                             }
                             _ => {}
                         }
+                        if !C {
+                            failures.settle(claim, value)?;
+                        }
                     }
                     if seen & (1 << 0) == 0 {
                         if !C {
@@ -1158,7 +1193,11 @@ mod file_actions_nodes {
                     let mut seen: u64 = 0;
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit_whole(claim, Some(key), value)?;
+                        if C {
+                            failures.admit_whole(claim, Some(key), value)?;
+                        } else {
+                            failures.admit(claim, Some(key), value)?;
+                        }
                         match key.as_str() {
                             name if rt::same_name(name, "dry_run") => {
                                 seen |= 1 << 0;
@@ -1190,6 +1229,9 @@ mod file_actions_nodes {
                                 }
                             }
                             _ => {}
+                        }
+                        if !C {
+                            failures.settle(claim, value)?;
                         }
                     }
                     if seen & (1 << 0) == 0 {

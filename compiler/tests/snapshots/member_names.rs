@@ -344,7 +344,11 @@ mod member_names_nodes {
                 Value::Object(map) => {
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit_whole(claim, Some(key), value)?;
+                        if C {
+                            failures.admit_whole(claim, Some(key), value)?;
+                        } else {
+                            failures.admit(claim, Some(key), value)?;
+                        }
                         if !rt::quick_first::<
                             C,
                         >(
@@ -371,6 +375,9 @@ mod member_names_nodes {
                                 return Ok(false);
                             }
                             valid = false;
+                        }
+                        if !C {
+                            failures.settle(claim, value)?;
                         }
                     }
                 }
@@ -485,7 +492,11 @@ mod member_names_nodes {
                 Value::Array(items) => {
                     let claim = failures.claim_items(v, items.len(), 2)?;
                     if let Some(item) = items.first() {
-                        failures.admit_whole(claim, None, item)?;
+                        if C {
+                            failures.admit_whole(claim, None, item)?;
+                        } else {
+                            failures.admit(claim, None, item)?;
+                        }
                         if C && failures.recording() {
                             failures
                                 .open(
@@ -495,9 +506,16 @@ mod member_names_nodes {
                                 );
                             failures.close(true);
                         }
+                        if !C {
+                            failures.settle(claim, item)?;
+                        }
                     }
                     if let Some(item) = items.get(1) {
-                        failures.admit_whole(claim, None, item)?;
+                        if C {
+                            failures.admit_whole(claim, None, item)?;
+                        } else {
+                            failures.admit(claim, None, item)?;
+                        }
                         if !C {
                             return Ok(false);
                         }
@@ -517,6 +535,9 @@ mod member_names_nodes {
                             rt::messages::false_schema("prefixItems", None, Some(1)),
                         );
                         failures.close(false);
+                        if !C {
+                            failures.settle(claim, item)?;
+                        }
                     }
                     let kp_items = kp.key("items");
                     for (i, _) in items.iter().enumerate().skip(2) {

@@ -584,7 +584,11 @@ mod nested_defs_nodes {
                     let mut seen: u64 = 0;
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit_whole(claim, Some(key), value)?;
+                        if C {
+                            failures.admit_whole(claim, Some(key), value)?;
+                        } else {
+                            failures.admit(claim, Some(key), value)?;
+                        }
                         match key.as_str() {
                             name if rt::same_name(name, "id") => {
                                 let kp_properties = kp.key("properties");
@@ -644,6 +648,9 @@ mod nested_defs_nodes {
                                 }
                             }
                             _ => {}
+                        }
+                        if !C {
+                            failures.settle(claim, value)?;
                         }
                     }
                     if seen & (1 << 0) == 0 {

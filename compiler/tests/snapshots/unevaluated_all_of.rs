@@ -363,7 +363,11 @@ mod unevaluated_all_of_nodes {
                     let mut seen: u64 = 0;
                     let claim = failures.claim(v, map.len())?;
                     for (i, (key, value)) in map.iter().enumerate() {
-                        failures.admit_whole(claim, Some(key), value)?;
+                        if C {
+                            failures.admit_whole(claim, Some(key), value)?;
+                        } else {
+                            failures.admit(claim, Some(key), value)?;
+                        }
                         let mut matched = false;
                         match key.as_str() {
                             name if rt::same_name(name, "path") => {
@@ -400,6 +404,9 @@ mod unevaluated_all_of_nodes {
                         }
                         if matched && tracking {
                             marks.set(i);
+                        }
+                        if !C {
+                            failures.settle(claim, value)?;
                         }
                     }
                     if seen & (1 << 0) == 0 {
@@ -464,7 +471,11 @@ mod unevaluated_all_of_nodes {
                 Value::Object(map) => {
                     let claim = failures.claim(v, map.len())?;
                     for (i, (key, value)) in map.iter().enumerate() {
-                        failures.admit_whole(claim, Some(key), value)?;
+                        if C {
+                            failures.admit_whole(claim, Some(key), value)?;
+                        } else {
+                            failures.admit(claim, Some(key), value)?;
+                        }
                         let mut matched = false;
                         match key.as_str() {
                             name if rt::same_name(name, "encoding") => {
@@ -500,6 +511,9 @@ mod unevaluated_all_of_nodes {
                         }
                         if matched && tracking {
                             marks.set(i);
+                        }
+                        if !C {
+                            failures.settle(claim, value)?;
                         }
                     }
                 }
@@ -550,7 +564,11 @@ mod unevaluated_all_of_nodes {
                 Value::Object(map) => {
                     let claim = failures.claim(v, map.len())?;
                     for (i, (key, value)) in map.iter().enumerate() {
-                        failures.admit_whole(claim, Some(key), value)?;
+                        if C {
+                            failures.admit_whole(claim, Some(key), value)?;
+                        } else {
+                            failures.admit(claim, Some(key), value)?;
+                        }
                         let mut matched = false;
                         match key.as_str() {
                             name if rt::same_name(name, "start") => {
@@ -588,6 +606,9 @@ mod unevaluated_all_of_nodes {
                         }
                         if matched && tracking {
                             marks.set(i);
+                        }
+                        if !C {
+                            failures.settle(claim, value)?;
                         }
                     }
                 }
@@ -638,7 +659,11 @@ mod unevaluated_all_of_nodes {
                 Value::Object(map) => {
                     let claim = failures.claim(v, map.len())?;
                     for (i, (key, value)) in map.iter().enumerate() {
-                        failures.admit_whole(claim, Some(key), value)?;
+                        if C {
+                            failures.admit_whole(claim, Some(key), value)?;
+                        } else {
+                            failures.admit(claim, Some(key), value)?;
+                        }
                         let mut matched = false;
                         match key.as_str() {
                             name if rt::same_name(name, "end") => {
@@ -676,6 +701,9 @@ mod unevaluated_all_of_nodes {
                         }
                         if matched && tracking {
                             marks.set(i);
+                        }
+                        if !C {
+                            failures.settle(claim, value)?;
                         }
                     }
                 }
