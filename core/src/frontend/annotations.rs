@@ -7,9 +7,14 @@ use crate::ir::KeywordAnnotation;
 use serde_json::{Map, Value};
 use std::borrow::Cow;
 
-/// The annotations of the schema object `map`, in its key order.
-pub(crate) fn of(map: &Map<String, Value>, vocab: V) -> Box<[KeywordAnnotation]> {
-    let mut out = Vec::new();
+/// The annotations of the schema object `map`, in its key order, listed in `scratch` (kept
+/// empty from call to call) and moved into a slice of their exact number.
+pub(crate) fn of(
+    map: &Map<String, Value>,
+    vocab: V,
+    scratch: &mut Vec<KeywordAnnotation>,
+) -> Box<[KeywordAnnotation]> {
+    let out = scratch;
     for (keyword, value) in map {
         // A keyword outside every vocabulary in force is unknown, and an unknown keyword's
         // value is an annotation.
@@ -40,7 +45,7 @@ pub(crate) fn of(map: &Map<String, Value>, vocab: V) -> Box<[KeywordAnnotation]>
             });
         }
     }
-    out.into()
+    out.drain(..).collect()
 }
 
 /// Whether a keyword of a vocabulary in force is an annotation with its own value, and then

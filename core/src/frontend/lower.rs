@@ -35,6 +35,8 @@ pub struct Lowerer<'a> {
     infos: Vec<LocInfo>,
     /// Each resource's root, by resource number, once asked for.
     resource_roots: HashMap<u32, Option<Loc>>,
+    /// Where each node's annotations are listed before they are moved into it.
+    annotation_scratch: Vec<KeywordAnnotation>,
     by_loc: HashMap<Loc, NodeId>,
     queue: Vec<NodeId>,
     patterns: Vec<Pattern>,
@@ -60,6 +62,7 @@ impl<'a> Lowerer<'a> {
             locs: Vec::new(),
             infos: Vec::new(),
             resource_roots: HashMap::new(),
+            annotation_scratch: Vec::new(),
             by_loc: HashMap::new(),
             queue: Vec::new(),
             patterns: Vec::new(),
@@ -108,8 +111,9 @@ impl<'a> Lowerer<'a> {
         super::analysis::mark_deferred_claims(&mut ir);
         super::analysis::find_discriminators(&mut ir);
         ir.evaluation_bound = super::bound::evaluation_bound(&ir, &self.reg.options().limits);
+        let mut scratch = Vec::new();
         for node in &mut ir.nodes {
-            node.checks = crate::ir::checks_of(&node.body);
+            node.checks = crate::ir::checks_of(&node.body, &mut scratch);
             node.asserts_only = node.leaf && node.checks.iter().all(Check::only_asserts);
             node.passes_only_scalars = node
                 .checks
@@ -319,7 +323,8 @@ impl<'a> Lowerer<'a> {
         if let Some(object) = &mut k.object {
             finish_object_plan(object);
         }
-        self.nodes[id.index()].annotations = super::annotations::of(map, vocab);
+        self.nodes[id.index()].annotations =
+            super::annotations::of(map, vocab, &mut self.annotation_scratch);
         Ok(Body::Keywords(Box::new(k)))
     }
 

@@ -315,14 +315,16 @@ pub(crate) fn consumes_marks(body: &Body) -> TypeSet {
     types
 }
 
-/// The checks of a node, in evaluation order.
-pub(crate) fn checks_of(body: &Body) -> Box<[Check]> {
+/// The checks of a node, in evaluation order; `scratch` is empty, and left so.
+pub(crate) fn checks_of(body: &Body, scratch: &mut Vec<Check>) -> Box<[Check]> {
     let k = match body {
         Body::Bool(true) => return Box::new([]),
         Body::Bool(false) => return Box::new([Check::Never]),
         Body::Keywords(k) => k,
     };
-    let mut out = Vec::new();
+    // The list is made in `scratch`, kept from node to node, and moved out into a slice of
+    // its exact length: one allocation a node, neither grown nor shrunk.
+    let out = scratch;
     if let Some(target) = k.reference {
         out.push(Check::Ref {
             target,
@@ -396,10 +398,10 @@ pub(crate) fn checks_of(body: &Body) -> Box<[Check]> {
         }
     }
     if let Some(a) = &k.array {
-        array_checks(a, &mut out);
+        array_checks(a, out);
     }
     if let Some(o) = &k.object {
-        object_checks(o, &mut out);
+        object_checks(o, out);
     }
     if !k.all_of.is_empty() {
         out.push(Check::AllOf(k.all_of.clone().into()));
@@ -439,7 +441,7 @@ pub(crate) fn checks_of(body: &Body) -> Box<[Check]> {
     if let Some(u) = k.unevaluated_items() {
         out.push(Check::UnevaluatedItems(u));
     }
-    out.into()
+    out.drain(..).collect()
 }
 
 fn array_checks(a: &ArrayPlan, out: &mut Vec<Check>) {
