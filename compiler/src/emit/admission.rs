@@ -35,12 +35,10 @@ impl Cx<'_> {
 
     /// The admission of the member `value` (named `name`) of a claimed container, evaluated
     /// under `children`: the statements before its evaluation and after. A member whose
-    /// subschemas apply no other is admitted whole at once when collecting, since nothing
-    /// under it can claim. In the quick flavour its name and length are admitted before it is
-    /// evaluated and the rest is settled after it passed, as the interpreter does: a member
-    /// that fails ends the pass and is never walked. An item that passes a subschema passing
-    /// only scalars needs no admission in the quick flavour (`Node::passes_only_scalars`: the
-    /// claim counted it).
+    /// subschemas apply no other is admitted whole at once, since nothing under it can claim;
+    /// an item that passes a subschema passing only scalars needs no admission in the quick
+    /// flavour (`Node::passes_only_scalars`: the claim counted it, and an item that fails
+    /// ends the pass).
     pub(super) fn admission(
         &self,
         name: Option<TokenStream>,
@@ -57,14 +55,8 @@ impl Cx<'_> {
         } else if leaves {
             let name = name.map_or_else(|| quote! { None }, |n| quote! { Some(#n) });
             (
-                quote! {
-                    if C {
-                        failures.admit_whole(claim, #name, #value)?;
-                    } else {
-                        failures.admit(claim, #name, #value)?;
-                    }
-                },
-                quote! { if !C { failures.settle(claim, #value)?; } },
+                quote! { failures.admit_whole(claim, #name, #value)?; },
+                quote! {},
             )
         } else {
             let name = name.map_or_else(|| quote! { None }, |n| quote! { Some(#n) });

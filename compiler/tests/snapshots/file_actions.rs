@@ -496,11 +496,7 @@ mod file_actions_nodes {
                     let mut seen: u64 = 0;
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        if C {
-                            failures.admit_whole(claim, Some(key), value)?;
-                        } else {
-                            failures.admit(claim, Some(key), value)?;
-                        }
+                        failures.admit_whole(claim, Some(key), value)?;
                         match key.as_str() {
                             name if rt::same_name(name, "action") => {
                                 let kp_properties = kp.key("properties");
@@ -563,9 +559,6 @@ mod file_actions_nodes {
                             }
                             _ => {}
                         }
-                        if !C {
-                            failures.settle(claim, value)?;
-                        }
                     }
                     if seen & (1 << 0) == 0 {
                         if !C {
@@ -621,11 +614,7 @@ mod file_actions_nodes {
                     let mut seen: u64 = 0;
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        if C {
-                            failures.admit_whole(claim, Some(key), value)?;
-                        } else {
-                            failures.admit(claim, Some(key), value)?;
-                        }
+                        failures.admit_whole(claim, Some(key), value)?;
                         match key.as_str() {
                             name if rt::same_name(name, "action") => {
                                 let kp_properties = kp.key("properties");
@@ -719,9 +708,6 @@ mod file_actions_nodes {
                             }
                             _ => {}
                         }
-                        if !C {
-                            failures.settle(claim, value)?;
-                        }
                     }
                     if seen & (1 << 0) == 0 {
                         if !C {
@@ -791,11 +777,7 @@ mod file_actions_nodes {
                     let mut seen: u64 = 0;
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        if C {
-                            failures.admit_whole(claim, Some(key), value)?;
-                        } else {
-                            failures.admit(claim, Some(key), value)?;
-                        }
+                        failures.admit_whole(claim, Some(key), value)?;
                         match key.as_str() {
                             name if rt::same_name(name, "action") => {
                                 let kp_properties = kp.key("properties");
@@ -858,9 +840,6 @@ mod file_actions_nodes {
                             }
                             _ => {}
                         }
-                        if !C {
-                            failures.settle(claim, value)?;
-                        }
                     }
                     if seen & (1 << 0) == 0 {
                         if !C {
@@ -915,11 +894,7 @@ mod file_actions_nodes {
                 Value::Object(map) => {
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        if C {
-                            failures.admit_whole(claim, Some(key), value)?;
-                        } else {
-                            failures.admit(claim, Some(key), value)?;
-                        }
+                        failures.admit_whole(claim, Some(key), value)?;
                         match key.as_str() {
                             name if rt::same_name(name, "action") => {
                                 let kp_properties = kp.key("properties");
@@ -979,9 +954,6 @@ mod file_actions_nodes {
                             }
                             _ => {}
                         }
-                        if !C {
-                            failures.settle(claim, value)?;
-                        }
                     }
                 }
                 _ => {}
@@ -1023,11 +995,7 @@ mod file_actions_nodes {
                     let mut seen: u64 = 0;
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        if C {
-                            failures.admit_whole(claim, Some(key), value)?;
-                        } else {
-                            failures.admit(claim, Some(key), value)?;
-                        }
+                        failures.admit_whole(claim, Some(key), value)?;
                         match key.as_str() {
                             name if rt::same_name(name, "action") => {
                                 let kp_properties = kp.key("properties");
@@ -1121,9 +1089,6 @@ mod file_actions_nodes {
                             }
                             _ => {}
                         }
-                        if !C {
-                            failures.settle(claim, value)?;
-                        }
                     }
                     if seen & (1 << 0) == 0 {
                         if !C {
@@ -1193,11 +1158,7 @@ mod file_actions_nodes {
                     let mut seen: u64 = 0;
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        if C {
-                            failures.admit_whole(claim, Some(key), value)?;
-                        } else {
-                            failures.admit(claim, Some(key), value)?;
-                        }
+                        failures.admit_whole(claim, Some(key), value)?;
                         match key.as_str() {
                             name if rt::same_name(name, "dry_run") => {
                                 seen |= 1 << 0;
@@ -1229,9 +1190,6 @@ mod file_actions_nodes {
                                 }
                             }
                             _ => {}
-                        }
-                        if !C {
-                            failures.settle(claim, value)?;
                         }
                     }
                     if seen & (1 << 0) == 0 {

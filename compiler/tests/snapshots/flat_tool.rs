@@ -119,11 +119,7 @@ mod flat_tool_nodes {
                     let mut seen: u64 = 0;
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        if C {
-                            failures.admit_whole(claim, Some(key), value)?;
-                        } else {
-                            failures.admit(claim, Some(key), value)?;
-                        }
+                        failures.admit_whole(claim, Some(key), value)?;
                         let mut matched = false;
                         match key.len() {
                             4 => {
@@ -308,9 +304,6 @@ mod flat_tool_nodes {
                                 ),
                             );
                             failures.close(false);
-                        }
-                        if !C {
-                            failures.settle(claim, value)?;
                         }
                     }
                     if seen & (1 << 0) == 0 {

@@ -344,11 +344,7 @@ mod member_names_nodes {
                 Value::Object(map) => {
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        if C {
-                            failures.admit_whole(claim, Some(key), value)?;
-                        } else {
-                            failures.admit(claim, Some(key), value)?;
-                        }
+                        failures.admit_whole(claim, Some(key), value)?;
                         if !rt::quick_first::<
                             C,
                         >(
@@ -375,9 +371,6 @@ mod member_names_nodes {
                                 return Ok(false);
                             }
                             valid = false;
-                        }
-                        if !C {
-                            failures.settle(claim, value)?;
                         }
                     }
                 }
@@ -492,11 +485,7 @@ mod member_names_nodes {
                 Value::Array(items) => {
                     let claim = failures.claim_items(v, items.len(), 2)?;
                     if let Some(item) = items.first() {
-                        if C {
-                            failures.admit_whole(claim, None, item)?;
-                        } else {
-                            failures.admit(claim, None, item)?;
-                        }
+                        failures.admit_whole(claim, None, item)?;
                         if C && failures.recording() {
                             failures
                                 .open(
@@ -506,16 +495,9 @@ mod member_names_nodes {
                                 );
                             failures.close(true);
                         }
-                        if !C {
-                            failures.settle(claim, item)?;
-                        }
                     }
                     if let Some(item) = items.get(1) {
-                        if C {
-                            failures.admit_whole(claim, None, item)?;
-                        } else {
-                            failures.admit(claim, None, item)?;
-                        }
+                        failures.admit_whole(claim, None, item)?;
                         if !C {
                             return Ok(false);
                         }
@@ -535,9 +517,6 @@ mod member_names_nodes {
                             rt::messages::false_schema("prefixItems", None, Some(1)),
                         );
                         failures.close(false);
-                        if !C {
-                            failures.settle(claim, item)?;
-                        }
                     }
                     let kp_items = kp.key("items");
                     for (i, _) in items.iter().enumerate().skip(2) {

@@ -363,11 +363,7 @@ mod unevaluated_all_of_nodes {
                     let mut seen: u64 = 0;
                     let claim = failures.claim(v, map.len())?;
                     for (i, (key, value)) in map.iter().enumerate() {
-                        if C {
-                            failures.admit_whole(claim, Some(key), value)?;
-                        } else {
-                            failures.admit(claim, Some(key), value)?;
-                        }
+                        failures.admit_whole(claim, Some(key), value)?;
                         let mut matched = false;
                         match key.as_str() {
                             name if rt::same_name(name, "path") => {
@@ -404,9 +400,6 @@ mod unevaluated_all_of_nodes {
                         }
                         if matched && tracking {
                             marks.set(i);
-                        }
-                        if !C {
-                            failures.settle(claim, value)?;
                         }
                     }
                     if seen & (1 << 0) == 0 {
@@ -471,11 +464,7 @@ mod unevaluated_all_of_nodes {
                 Value::Object(map) => {
                     let claim = failures.claim(v, map.len())?;
                     for (i, (key, value)) in map.iter().enumerate() {
-                        if C {
-                            failures.admit_whole(claim, Some(key), value)?;
-                        } else {
-                            failures.admit(claim, Some(key), value)?;
-                        }
+                        failures.admit_whole(claim, Some(key), value)?;
                         let mut matched = false;
                         match key.as_str() {
                             name if rt::same_name(name, "encoding") => {
@@ -511,9 +500,6 @@ mod unevaluated_all_of_nodes {
                         }
                         if matched && tracking {
                             marks.set(i);
-                        }
-                        if !C {
-                            failures.settle(claim, value)?;
                         }
                     }
                 }
@@ -564,11 +550,7 @@ mod unevaluated_all_of_nodes {
                 Value::Object(map) => {
                     let claim = failures.claim(v, map.len())?;
                     for (i, (key, value)) in map.iter().enumerate() {
-                        if C {
-                            failures.admit_whole(claim, Some(key), value)?;
-                        } else {
-                            failures.admit(claim, Some(key), value)?;
-                        }
+                        failures.admit_whole(claim, Some(key), value)?;
                         let mut matched = false;
                         match key.as_str() {
                             name if rt::same_name(name, "start") => {
@@ -606,9 +588,6 @@ mod unevaluated_all_of_nodes {
                         }
                         if matched && tracking {
                             marks.set(i);
-                        }
-                        if !C {
-                            failures.settle(claim, value)?;
                         }
                     }
                 }
@@ -659,11 +638,7 @@ mod unevaluated_all_of_nodes {
                 Value::Object(map) => {
                     let claim = failures.claim(v, map.len())?;
                     for (i, (key, value)) in map.iter().enumerate() {
-                        if C {
-                            failures.admit_whole(claim, Some(key), value)?;
-                        } else {
-                            failures.admit(claim, Some(key), value)?;
-                        }
+                        failures.admit_whole(claim, Some(key), value)?;
                         let mut matched = false;
                         match key.as_str() {
                             name if rt::same_name(name, "end") => {
@@ -701,9 +676,6 @@ mod unevaluated_all_of_nodes {
                         }
                         if matched && tracking {
                             marks.set(i);
-                        }
-                        if !C {
-                            failures.settle(claim, value)?;
                         }
                     }
                 }

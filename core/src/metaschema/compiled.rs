@@ -1486,11 +1486,7 @@ mod meta_schema_nodes {
                     let kp_items = kp.key("items");
                     let claim = failures.claim(v, items.len())?;
                     for (i, item) in items.iter().enumerate() {
-                        if C {
-                            failures.admit_whole(claim, None, item)?;
-                        } else {
-                            failures.admit(claim, None, item)?;
-                        }
+                        failures.admit_whole(claim, None, item)?;
                         if !rt::quick_first::<
                             C,
                         >(
@@ -1519,9 +1515,6 @@ mod meta_schema_nodes {
                                 return Ok(false);
                             }
                             valid = false;
-                        }
-                        if !C {
-                            failures.settle(claim, item)?;
                         }
                     }
                 }
@@ -2171,11 +2164,7 @@ mod meta_schema_nodes {
                 Value::Object(map) => {
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        if C {
-                            failures.admit_whole(claim, Some(key), value)?;
-                        } else {
-                            failures.admit(claim, Some(key), value)?;
-                        }
+                        failures.admit_whole(claim, Some(key), value)?;
                         match key.as_str() {
                             name if rt::same_name(name, "format") => {
                                 let kp_properties = kp.key("properties");
@@ -2208,9 +2197,6 @@ mod meta_schema_nodes {
                                 }
                             }
                             _ => {}
-                        }
-                        if !C {
-                            failures.settle(claim, value)?;
                         }
                     }
                 }
@@ -2862,11 +2848,7 @@ mod meta_schema_nodes {
                     let kp_items = kp.key("items");
                     let claim = failures.claim(v, items.len())?;
                     for (i, item) in items.iter().enumerate() {
-                        if C {
-                            failures.admit_whole(claim, None, item)?;
-                        } else {
-                            failures.admit(claim, None, item)?;
-                        }
+                        failures.admit_whole(claim, None, item)?;
                         if C && failures.recording() {
                             failures
                                 .open(
@@ -2875,9 +2857,6 @@ mod meta_schema_nodes {
                                     "https://json-schema.org/draft/2020-12/meta/meta-data#/properties/examples/items",
                                 );
                             failures.close(true);
-                        }
-                        if !C {
-                            failures.settle(claim, item)?;
                         }
                     }
                 }
@@ -3752,11 +3731,7 @@ mod meta_schema_nodes {
                     let kp_items = kp.key("items");
                     let claim = failures.claim(v, items.len())?;
                     for (i, item) in items.iter().enumerate() {
-                        if C {
-                            failures.admit_whole(claim, None, item)?;
-                        } else {
-                            failures.admit(claim, None, item)?;
-                        }
+                        failures.admit_whole(claim, None, item)?;
                         if C && failures.recording() {
                             failures
                                 .open(
@@ -3765,9 +3740,6 @@ mod meta_schema_nodes {
                                     "https://json-schema.org/draft/2020-12/meta/validation#/properties/enum/items",
                                 );
                             failures.close(true);
-                        }
-                        if !C {
-                            failures.settle(claim, item)?;
                         }
                     }
                 }
@@ -6534,11 +6506,7 @@ mod meta_schema_nodes {
                 Value::Object(map) => {
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        if C {
-                            failures.admit_whole(claim, Some(key), value)?;
-                        } else {
-                            failures.admit(claim, Some(key), value)?;
-                        }
+                        failures.admit_whole(claim, Some(key), value)?;
                         if !rt::quick_first::<
                             C,
                         >(
@@ -6565,9 +6533,6 @@ mod meta_schema_nodes {
                                 return Ok(false);
                             }
                             valid = false;
-                        }
-                        if !C {
-                            failures.settle(claim, value)?;
                         }
                     }
                     for key in map.keys() {
