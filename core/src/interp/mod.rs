@@ -433,10 +433,7 @@ impl<'ir> Interpreter<'ir> {
 
     /// Applies `child` to a member (property value or item) at `ip`, under keyword location
     /// `kp`. A `false` child gets a message naming the member instead of the generic one.
-    // Inlined into the passes over members, which call it for every member: out of line, the
-    // call cost FHIR 4 % of its instructions.
     #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
     fn member<const C: bool>(
         &self,
         child: NodeId,
