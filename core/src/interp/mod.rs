@@ -455,9 +455,17 @@ impl<'ir> Interpreter<'ir> {
         }
         let at = At { ip, kp, ..at };
         if !C && node.flat && !self.counts {
-            return self.checks::<false>(node, v, at, st, None);
+            return self.flat(node, v, at, st);
         }
         self.eval::<C>(child, v, at, st, None)
+    }
+
+    /// A flat node's checks (`Node::flat`) in first-failure mode, without the frame of a node
+    /// that applies subschemas: out of line, so that `member` stays small enough to inline
+    /// into the passes over members.
+    #[inline(never)]
+    fn flat(&self, node: &Node, v: &Value, at: At<'_>, st: &mut Sink) -> Flow {
+        self.checks::<false>(node, v, at, st, None)
     }
 }
 
