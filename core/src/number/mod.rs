@@ -114,11 +114,24 @@ impl Num<'_> {
             Num::Int(_) => true,
             // Consistent with the decimal reading: a fractional f64 is below
             // 2^52 in magnitude, where no integer rounds to it.
-            Num::Float(x) => x.fract() == 0.0,
+            Num::Float(x) => float_is_integer(*x),
             Num::Dec(d) => d.is_integer(),
             #[cfg(not(feature = "arbitrary-precision"))]
             Num::Owned(o) => o.as_dec().is_integer(),
         }
+    }
+}
+
+/// Whether `x` has no fractional part. `f64::fract` calls `trunc`, out of line on the
+/// baseline x86-64 target, and the optimizer may hoist it above the test that needs it;
+/// every float of magnitude 2^53 or more is an integer, and below that the round trip
+/// through `i64` is exact for integers only.
+#[inline]
+fn float_is_integer(x: f64) -> bool {
+    if x.abs() >= TWO_53 {
+        x.is_finite()
+    } else {
+        (x as i64) as f64 == x
     }
 }
 
@@ -452,7 +465,7 @@ impl MultipleOf {
         match classify(value) {
             Num::Int(n) => self.divides_int(n),
             Num::Float(x) => {
-                if x.fract() == 0.0 {
+                if float_is_integer(x) {
                     if x.abs() < TWO_53 {
                         return self.divides_int(x as i128);
                     }

@@ -639,3 +639,34 @@ fn float_shortcut_agrees_with_decimal_arithmetic() {
     assert!(decided > 250_000, "{decided}");
     assert!(multiples > 25_000, "{multiples}");
 }
+
+#[test]
+fn float_integrality_agrees_with_the_fractional_part() {
+    let edges = [
+        0.0,
+        -0.0,
+        0.5,
+        -0.5,
+        1.0,
+        -1.0,
+        1.0 - f64::EPSILON,
+        4_503_599_627_370_495.5,
+        4_503_599_627_370_496.0,
+        9_007_199_254_740_991.0,
+        9_007_199_254_740_992.0,
+        -9_007_199_254_740_992.0,
+        9.223_372_036_854_775e18,
+        1e300,
+        -1e300,
+        f64::MAX,
+        f64::MIN,
+        f64::MIN_POSITIVE,
+        5e-324,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
+    ];
+    for x in edges {
+        assert_eq!(float_is_integer(x), x.fract() == 0.0, "{x}");
+    }
+}
