@@ -129,12 +129,20 @@ fn argument_limits_at_their_edges_when_a_key_pass_admits_members() {
         let items: Vec<Value> = (0..n - 2).map(|i| json!(format!("t{i}"))).collect();
         instances.push(json!({"tags": items}));
         instances.push(json!({"extra": {"list": (0..n - 3).collect::<Vec<_>>()}}));
+        // Rows of numbers under a subschema each row passes flat (`Node::flat`).
+        let row: Vec<Value> = (0..9).map(|i| json!(i)).collect();
+        let mut grid: Vec<Value> = (0..(n - 2) / 10).map(|_| json!(row)).collect();
+        if (n - 2) % 10 > 0 {
+            grid.push(json!(vec![0; (n - 2) % 10 - 1]));
+        }
+        instances.push(json!({"grid": grid}));
     }
     // Depth: arrays nested under a constrained member, an open one and an unknown one.
     for d in 13..=18 {
         instances.push(json!({"extra": nest(d, json!(1), |inner| json!([inner]))}));
         instances.push(json!({"other": nest(d, json!({}), |inner| json!({"x": inner}))}));
         instances.push(json!({"tags": nest(d, json!("s"), |inner| json!([inner]))}));
+        instances.push(json!({"grid": [[1], nest(d - 2, json!(1), |inner| json!([inner]))]}));
     }
     // Strings: names and values around 64 bytes, at the root and deeper.
     for len in 62..=66 {

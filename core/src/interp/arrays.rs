@@ -74,6 +74,22 @@ impl Interpreter<'_> {
                     }
                     return Ok(true);
                 }
+                // Items under a flat subschema (`Node::flat`) are likewise run in a loop of
+                // their own, each admitted and its checks run as they are: no location and
+                // no call per item (GeoJSON's rings of points).
+                if !C && child.flat && !self.counts {
+                    for item in items.get(*skip..).unwrap_or_default() {
+                        st.admit(claim, None, item)?;
+                        if !self.checks::<false>(child, item, at, st, None)? {
+                            return Ok(false);
+                        }
+                        st.settle(claim, item)?;
+                    }
+                    if let Some(m) = marks {
+                        (*skip..items.len()).for_each(|i| m.set(i));
+                    }
+                    return Ok(true);
+                }
                 let kp = at.kp.key("items");
                 let each = items
                     .iter()
