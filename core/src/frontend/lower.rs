@@ -31,6 +31,15 @@ pub struct Lowerer<'a> {
     pub reg: Registry<'a>,
     pub nodes: Vec<Node>,
     locs: Vec<Loc>,
+    /// Beside `locs`: each node's subschema, where it was found by a step from its parent in
+    /// a document the caller lent, so that lowering need not follow its pointer from the root.
+    values: Vec<Option<&'a Value>>,
+    /// The subschema being lowered, when the caller lent its document: where `child` steps
+    /// from.
+    current: Option<&'a Value>,
+    /// What the walk knows of the subschema being lowered, which its children share unless
+    /// they start a resource of their own.
+    current_info: LocInfo,
     /// What the registry's walk knows of each node's location, beside `locs`.
     infos: Vec<LocInfo>,
     /// Each resource's root, by resource number, once asked for.
@@ -60,6 +69,12 @@ impl<'a> Lowerer<'a> {
             reg,
             nodes: Vec::new(),
             locs: Vec::new(),
+            values: Vec::new(),
+            current: None,
+            current_info: LocInfo {
+                resource: 0,
+                vocabularies: V::STANDARD,
+            },
             infos: Vec::new(),
             resource_roots: HashMap::new(),
             annotation_scratch: Vec::new(),
@@ -79,9 +94,10 @@ impl<'a> Lowerer<'a> {
         let expected = self.reg.walked().min(1 << 12);
         self.nodes.reserve(expected);
         self.locs.reserve(expected);
+        self.values.reserve(expected);
         self.infos.reserve(expected);
         self.by_loc.reserve(expected);
-        let root = self.node_for(root)?;
+        let root = self.node_for(root, None, None)?;
         self.drain()?;
         self.settle_dynamic_references()?;
         let dynamic_scope = self.nodes.iter().any(|n| match &n.body {
@@ -156,7 +172,15 @@ impl<'a> Lowerer<'a> {
         Ok(())
     }
 
-    fn node_for(&mut self, loc: Loc) -> Result<NodeId, Error> {
+    /// The node of the subschema at `loc`, made and queued when new; `value` is the subschema
+    /// when the caller knows it in a lent document, `info` what the walk knows of it when the
+    /// caller knows that.
+    fn node_for(
+        &mut self,
+        loc: Loc,
+        value: Option<&'a Value>,
+        info: Option<LocInfo>,
+    ) -> Result<NodeId, Error> {
         let entry = match self.by_loc.entry(loc) {
             Entry::Occupied(e) => return Ok(*e.get()),
             Entry::Vacant(e) => e,
@@ -171,7 +195,13 @@ impl<'a> Lowerer<'a> {
                 format!("the schema has more than the limit of {limit} subschemas"),
             ));
         }
-        let info = self.reg.info(loc);
+        let info = match info {
+            Some(info) => {
+                debug_assert_eq!(info, self.reg.info(loc), "{loc:?}");
+                info
+            }
+            None => self.reg.info(loc),
+        };
         let resource_uri = &self.reg.resource_uris[info.resource as usize];
         let reg = &self.reg;
         let relative = self
@@ -204,6 +234,7 @@ impl<'a> Lowerer<'a> {
             annotations: Box::new([]),
         });
         self.locs.push(loc.clone());
+        self.values.push(value);
         self.infos.push(info);
         entry.insert(id);
         self.queue.push(id);
@@ -217,13 +248,38 @@ impl<'a> Lowerer<'a> {
         for t in tokens {
             pointer::push_token(&mut ptr, t);
         }
-        self.node_for(Loc { doc: loc.doc, ptr })
+        // One step down from the subschema being lowered, rather than the whole pointer from
+        // the root later.
+        let value = self.current.and_then(|parent| {
+            tokens.iter().try_fold(parent, |v, t| match v {
+                Value::Object(map) => map.get(*t),
+                Value::Array(items) => items.get(t.parse::<usize>().ok()?),
+                _ => None,
+            })
+        });
+        // A subschema that declares no resource or dialect of its own is in its parent's, as
+        // the walk found it: no lookup by location needed.
+        let inherits = match value {
+            Some(Value::Bool(_)) => true,
+            Some(Value::Object(map)) => !map.contains_key("$id") && !map.contains_key("$schema"),
+            _ => false,
+        };
+        let info = inherits.then_some(self.current_info);
+        self.node_for(Loc { doc: loc.doc, ptr }, value, info)
     }
 
     fn lower(&mut self, id: NodeId, loc: &Loc) -> Result<Body, Error> {
         let handle = self.reg.handle(loc.doc);
-        let value = pointer::follow_pointer(handle.value(), &loc.ptr)
-            .ok_or_else(|| err(&loc.ptr, "", "the schema location does not exist"))?;
+        self.current = self.values[id.index()].or_else(|| {
+            handle
+                .borrowed()
+                .and_then(|document| pointer::follow_pointer(document, &loc.ptr))
+        });
+        let value = match self.current {
+            Some(value) => value,
+            None => pointer::follow_pointer(handle.value(), &loc.ptr)
+                .ok_or_else(|| err(&loc.ptr, "", "the schema location does not exist"))?,
+        };
         let map = match value {
             Value::Bool(b) => return Ok(Body::Bool(*b)),
             Value::Object(map) => map,
@@ -239,6 +295,7 @@ impl<'a> Lowerer<'a> {
             }
         };
         let info = self.infos[id.index()];
+        self.current_info = info;
         let vocab = info.vocabularies;
         let obj = SchemaObject::of(map);
         let mut k = Keywords::default();
@@ -257,7 +314,7 @@ impl<'a> Lowerer<'a> {
             // A document the reference brought in is held to its meta-schema before any of it
             // is lowered, so that its errors say what is wrong with it, and where.
             super::check_pending(&mut self.reg)?;
-            k.reference = Some(self.node_for(target)?);
+            k.reference = Some(self.node_for(target, None, None)?);
         }
         if let Some(r) = obj.get(K::DynamicRef) {
             let r = r.as_str().ok_or_else(|| {
@@ -274,7 +331,7 @@ impl<'a> Lowerer<'a> {
             let dynamic = !anchor.is_empty()
                 && !anchor.starts_with('/')
                 && self.reg.dynamic_anchor_at(&target_loc) == Some(anchor);
-            let target = self.node_for(target_loc)?;
+            let target = self.node_for(target_loc, None, None)?;
             if dynamic {
                 self.pending.push(PendingDynamic {
                     node: id,
@@ -742,7 +799,7 @@ impl<'a> Lowerer<'a> {
                     .map(|(_, l)| l.clone())
                     .collect();
                 for l in anchors {
-                    self.node_for(l)?;
+                    self.node_for(l, None, None)?;
                 }
             }
             self.drain()?;

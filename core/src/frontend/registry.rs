@@ -35,7 +35,7 @@ pub struct Loc {
 }
 
 /// What the walk learned about one subschema.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LocInfo {
     /// The resource the subschema belongs to (index into [`Registry::resource_uris`]).
     pub resource: u32,
@@ -61,9 +61,17 @@ impl DocValue<'_> {
 /// A held document value that stays valid while the registry grows.
 pub struct DocHandle<'a>(DocValue<'a>);
 
-impl DocHandle<'_> {
+impl<'a> DocHandle<'a> {
     pub fn value(&self) -> &Value {
         self.0.get()
+    }
+
+    /// The document's value for as long as the registry's, when the caller lent it.
+    pub fn borrowed(&self) -> Option<&'a Value> {
+        match self.0 {
+            DocValue::Borrowed(v) => Some(v),
+            DocValue::Shared(_) => None,
+        }
     }
 }
 
