@@ -7,6 +7,7 @@ use crate::error::{Error, ErrorClass};
 use crate::eval::stack::CHECK_EVERY;
 use crate::ir::{Body, Discriminator, DynamicRef, Ir, Keywords, NodeId};
 use serde_json::Value;
+use std::sync::Arc;
 
 /// The subschemas a node applies to the same instance location ("in place"), with whether
 /// their annotations reach the node (everything but `not`).
@@ -116,6 +117,7 @@ pub fn mark_shallow(ir: &mut Ir) {
     for node in &mut ir.nodes {
         if let Body::Keywords(k) = &mut node.body {
             if let Some(o) = &mut k.object {
+                let o = Arc::make_mut(o);
                 let deep = o
                     .properties
                     .iter()
@@ -374,7 +376,7 @@ pub fn mark_deferred_claims(ir: &mut Ir) {
         }
         deferred |= o.dependent_schemas.iter().any(|d| may_pass[d.then.index()]);
         if let Some(o) = &mut k.object {
-            o.defers_claim = deferred;
+            Arc::make_mut(o).defers_claim = deferred;
         }
     }
 }

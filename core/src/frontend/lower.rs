@@ -18,6 +18,7 @@ use crate::regex::{Pattern, PatternErrorKind};
 use serde_json::{Map, Value};
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
+use std::sync::Arc;
 
 /// A `$dynamicRef` whose target may depend on the dynamic scope; settled once every node is
 /// known.
@@ -351,8 +352,7 @@ impl<'a> Lowerer<'a> {
         if vocab.contains(V::UNEVALUATED) {
             if obj.has(K::UnevaluatedProperties) {
                 let n = self.child(loc, &["unevaluatedProperties"])?;
-                k.object
-                    .get_or_insert_with(Default::default)
+                Arc::make_mut(k.object.get_or_insert_with(Default::default))
                     .unevaluated_properties = Some(n);
             }
             if obj.has(K::UnevaluatedItems) {
@@ -378,7 +378,7 @@ impl<'a> Lowerer<'a> {
             self.lower_content(&obj, loc, &mut k)?;
         }
         if let Some(object) = &mut k.object {
-            finish_object_plan(object);
+            finish_object_plan(Arc::make_mut(object));
         }
         self.nodes[id.index()].annotations =
             super::annotations::of(map, vocab, &mut self.annotation_scratch);
@@ -541,7 +541,7 @@ impl<'a> Lowerer<'a> {
             || !required.is_empty()
             || !dependent_required.is_empty()
         {
-            let o = k.object.get_or_insert_with(Default::default);
+            let o = Arc::make_mut(k.object.get_or_insert_with(Default::default));
             o.min_properties = min_properties;
             o.max_properties = max_properties;
             o.required = required.into_iter().map(|r| (r, None)).collect();
@@ -621,7 +621,11 @@ impl<'a> Lowerer<'a> {
                 }
             }
         };
-        let mut object = k.object.take().unwrap_or_default();
+        let mut object = k
+            .object
+            .take()
+            .map(Arc::unwrap_or_clone)
+            .unwrap_or_default();
         if let Some(props) = members(K::Properties)? {
             for name in props.keys() {
                 let n = self.child(loc, &["properties", name])?;
@@ -688,7 +692,7 @@ impl<'a> Lowerer<'a> {
             || object.min_properties.is_some()
             || object.max_properties.is_some()
         {
-            k.object = Some(object);
+            k.object = Some(Arc::new(object));
         }
 
         let mut array = k.array.take().unwrap_or_default();

@@ -102,8 +102,11 @@ pub enum Check {
         max: Option<u64>,
     },
     /// One pass over an object's keys: `properties`, `patternProperties`,
-    /// `additionalProperties`, and the `required` names they see (objects only).
-    KeyPass(Box<ObjectPlan>),
+    /// `additionalProperties`, and the `required` names they see (objects only). The plan is
+    /// the node's own, shared with its body: the pass reads those parts of it and no other
+    /// (`dependentRequired`, `propertyNames`, `dependentSchemas` and `unevaluatedProperties`
+    /// are checks of their own).
+    KeyPass(Arc<ObjectPlan>),
     /// `required` without a key pass, each name looked up (objects only).
     Required(Box<[String]>),
     /// `dependentRequired` (objects only).
@@ -478,7 +481,7 @@ fn array_checks(a: &ArrayPlan, out: &mut Vec<Check>) {
     }
 }
 
-fn object_checks(o: &ObjectPlan, out: &mut Vec<Check>) {
+fn object_checks(o: &Arc<ObjectPlan>, out: &mut Vec<Check>) {
     let min = o.min_properties.unwrap_or(0);
     if min > 0 || o.max_properties.is_some() {
         out.push(Check::PropertyCount {
@@ -487,13 +490,8 @@ fn object_checks(o: &ObjectPlan, out: &mut Vec<Check>) {
         });
     }
     if o.needs_key_pass() {
-        let mut pass = o.clone();
-        // What the other checks of this list do is not the key pass's.
-        pass.dependent_required = Vec::new();
-        pass.dependent_schemas = Vec::new();
-        pass.property_names = None;
-        pass.unevaluated_properties = None;
-        out.push(Check::KeyPass(Box::new(pass)));
+        // The plan is shared with the body; the key pass reads only its part of it.
+        out.push(Check::KeyPass(Arc::clone(o)));
     } else if !o.required.is_empty() {
         let names: Vec<String> = o.required.iter().map(|(n, _)| n.clone()).collect();
         out.push(Check::Required(names.into()));

@@ -32,6 +32,7 @@ use crate::number::{Bound, MultipleOf};
 use crate::regex::Pattern;
 use serde_json::Value;
 use std::borrow::Cow;
+use std::sync::Arc;
 
 mod branches;
 mod check;
@@ -363,7 +364,7 @@ pub struct Keywords {
     /// Array keywords; checked for arrays only.
     pub array: Option<Box<ArrayPlan>>,
     /// Object keywords; checked for objects only.
-    pub object: Option<Box<ObjectPlan>>,
+    pub object: Option<Arc<ObjectPlan>>,
     /// `allOf`.
     pub all_of: Vec<NodeId>,
     /// `anyOf`.
@@ -477,6 +478,7 @@ impl Keywords {
             }
         }
         if let Some(object) = &mut self.object {
+            let object = Arc::make_mut(object);
             object.properties.iter_mut().for_each(|(_, id)| node(id));
             for (p, id) in &mut object.pattern_properties {
                 pattern(p);
