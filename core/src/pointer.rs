@@ -2,7 +2,6 @@
 
 use serde_json::Value;
 use std::borrow::Cow;
-use std::fmt::Write;
 
 /// Appends `/token` to `pointer`, escaping `~` and `/`.
 pub fn push_token(pointer: &mut String, token: &str) {
@@ -152,19 +151,58 @@ pub fn fragment_encode(pointer: &str) -> String {
 /// Appends `pointer` to `out` as [`fragment_encode`] writes it.
 pub fn push_fragment_encoded(out: &mut String, pointer: &str) {
     out.reserve(pointer.len());
-    for c in pointer.chars() {
-        match c {
-            'A'..='Z' | 'a'..='z' | '0'..='9' => out.push(c),
-            '-' | '.' | '_' | '~' | '!' | '$' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | ';'
-            | '=' | ':' | '@' | '/' | '?' => out.push(c),
-            c => {
-                let mut buf = [0u8; 4];
-                for b in c.encode_utf8(&mut buf).bytes() {
-                    let _ = write!(out, "%{b:02X}");
-                }
-            }
+    // Runs of characters a fragment holds as they are are copied whole: most pointers are
+    // one run.
+    let mut rest = pointer;
+    loop {
+        let run = rest
+            .bytes()
+            .position(|b| !fragment_safe(b))
+            .unwrap_or(rest.len());
+        out.push_str(&rest[..run]);
+        rest = &rest[run..];
+        let Some(c) = rest.chars().next() else {
+            return;
+        };
+        let mut buf = [0u8; 4];
+        for b in c.encode_utf8(&mut buf).bytes() {
+            const HEX: &[u8; 16] = b"0123456789ABCDEF";
+            out.push('%');
+            out.push(char::from(HEX[usize::from(b >> 4)]));
+            out.push(char::from(HEX[usize::from(b & 0xf)]));
         }
+        rest = &rest[c.len_utf8()..];
     }
+}
+
+/// Whether a fragment holds the ASCII byte `b` as it is (RFC 3986 `pchar`, `/` and `?`,
+/// less `%`).
+fn fragment_safe(b: u8) -> bool {
+    matches!(
+        b,
+        b'A'..=b'Z'
+            | b'a'..=b'z'
+            | b'0'..=b'9'
+            | b'-'
+            | b'.'
+            | b'_'
+            | b'~'
+            | b'!'
+            | b'$'
+            | b'&'
+            | b'\''
+            | b'('
+            | b')'
+            | b'*'
+            | b'+'
+            | b','
+            | b';'
+            | b'='
+            | b':'
+            | b'@'
+            | b'/'
+            | b'?'
+    )
 }
 
 #[cfg(test)]
@@ -201,5 +239,14 @@ mod tests {
         assert!(percent_decode("%zz").is_none());
         assert!(percent_decode("%").is_none());
         assert_eq!(fragment_encode("/a b%"), "/a%20b%25");
+        assert_eq!(fragment_encode(""), "");
+        assert_eq!(fragment_encode("%"), "%25");
+        assert_eq!(
+            fragment_encode("/$defs/é/x~1y/{z}/€😀?q=1&r"),
+            "/$defs/%C3%A9/x~1y/%7Bz%7D/%E2%82%AC%F0%9F%98%80?q=1&r"
+        );
+        // Every character but the pointer's own round-trips.
+        let all: String = (0u32..0x800).filter_map(char::from_u32).collect();
+        assert_eq!(percent_decode(&fragment_encode(&all)).unwrap(), all);
     }
 }
