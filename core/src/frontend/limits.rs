@@ -40,8 +40,11 @@ pub fn check_document(root: &Value, limits: &Limits) -> Result<usize, Error> {
             Value::Bool(_) => schemas += 1,
             Value::Object(map) => {
                 schemas += 1;
-                size += map.keys().map(|k| string_size(k)).sum::<usize>();
-                stack.extend(map.values().map(|v| (v, depth + 1)));
+                stack.reserve(map.len());
+                for (key, member) in map {
+                    size += string_size(key);
+                    stack.push((member, depth + 1));
+                }
             }
             _ => {}
         }
@@ -87,6 +90,13 @@ fn string_size(s: &str) -> usize {
 
 /// The length of `n` as serde_json writes it, without writing it anywhere.
 fn written_len(n: &serde_json::Number) -> usize {
+    // Integers, most of a schema's numbers, are counted digit by digit.
+    if let Some(u) = n.as_u64() {
+        return u.checked_ilog10().map_or(1, |digits| digits as usize + 1);
+    }
+    if let Some(i) = n.as_i64().filter(|i| *i < 0) {
+        return 1 + i.unsigned_abs().ilog10() as usize + 1;
+    }
     struct Count(usize);
     impl std::fmt::Write for Count {
         fn write_str(&mut self, s: &str) -> std::fmt::Result {
@@ -111,6 +121,22 @@ mod tests {
             json!({"description": "plain text", "maximum": 1e300, "minimum": -0.5, "x": 12345}),
             json!({"q\"uote": "a\\b\nc\td\u{1}e\u{7f}é🙂", "n": [null, true, false, 0, -7]}),
             json!([[], {}, "", [[["deep"]]], {"k": {"v": 18446744073709551615u64}}]),
+            json!([
+                0,
+                9,
+                10,
+                99,
+                100,
+                -1,
+                -9,
+                -10,
+                -100,
+                i64::MIN,
+                i64::MAX,
+                -0.0,
+                0.1,
+                1e-7
+            ]),
         ];
         for document in documents {
             let exact = serde_json::to_string(&document).unwrap().len();
