@@ -252,13 +252,13 @@ impl<'a> Mapper<'a> {
         let conj = conj.nodes;
         if let Some(value) = conj
             .iter()
-            .find_map(|&c| self.keywords(c).and_then(|k| k.constant.as_ref()))
+            .find_map(|&c| self.keywords(c).and_then(|k| k.constant.as_deref()))
         {
             return self.constant(id, value, name);
         }
         if let Some(values) = conj
             .iter()
-            .find_map(|&c| self.keywords(c).and_then(|k| k.enumeration.as_ref()))
+            .find_map(|&c| self.keywords(c).and_then(|k| k.enumeration.as_deref()))
         {
             let values: Vec<&Value> = values.iter().filter(|v| types.matches(v)).collect();
             return self.enumeration(id, &values, name);
@@ -613,8 +613,9 @@ impl<'a> Mapper<'a> {
         name: &str,
     ) -> Ty {
         let is_null = |m: &Self, b: NodeId| {
-            m.keywords(b)
-                .is_some_and(|k| k.types == Some(NULL) || k.constant == Some(Value::Null))
+            m.keywords(b).is_some_and(|k| {
+                k.types == Some(NULL) || k.constant.as_deref() == Some(&Value::Null)
+            })
         };
         let (nulls, others): (Vec<NodeId>, Vec<NodeId>) =
             branches.iter().partition(|&&b| is_null(self, b));
@@ -730,7 +731,7 @@ impl<'a> Mapper<'a> {
             {
                 return camel(title);
             }
-            match &k.constant {
+            match k.constant.as_deref() {
                 Some(Value::String(s)) if !camel(s).is_empty() => return camel(s),
                 Some(Value::Null) => return "Null".into(),
                 _ => {}

@@ -256,7 +256,7 @@ fn member_constraints<'a>(
         let Body::Keywords(c) = &ir.node(*child).body else {
             continue;
         };
-        let strings = match (&c.constant, &c.enumeration) {
+        let strings = match (c.constant.as_deref(), c.enumeration.as_deref()) {
             (Some(Value::String(s)), _) => Some(vec![s.clone()]),
             (None, Some(options)) => options
                 .iter()

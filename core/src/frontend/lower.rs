@@ -414,13 +414,13 @@ impl<'a> Lowerer<'a> {
             k.types = Some(decode_types(t).map_err(|m| err(&at("type"), "type", m))?);
         }
         if let Some(c) = obj.get(K::Const) {
-            k.constant = Some(c.clone());
+            k.constant = Some(Arc::new(c.clone()));
         }
         if let Some(e) = obj.get(K::Enum) {
             let Value::Array(items) = e else {
                 return Err(err(&at("enum"), "enum", "`enum` must be an array"));
             };
-            k.enumeration = Some(items.clone());
+            k.enumeration = Some(items.as_slice().into());
         }
         let bound = |keyword: K| -> Result<Option<Bound>, Error> {
             match obj.get(keyword) {

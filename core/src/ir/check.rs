@@ -47,9 +47,9 @@ pub enum Check {
     /// `type`.
     Type(TypeSet),
     /// `const`.
-    Const(Box<Value>),
+    Const(Arc<Value>),
     /// `enum`.
-    Enum(Box<[Value]>),
+    Enum(Arc<[Value]>),
     /// `minimum` (numbers only).
     Minimum(Box<Bound>),
     /// `maximum` (numbers only).
@@ -361,10 +361,10 @@ pub(crate) fn checks_of(body: &Body, scratch: &mut Vec<Check>) -> Box<[Check]> {
         out.push(Check::Type(types));
     }
     if let Some(c) = &k.constant {
-        out.push(Check::Const(Box::new(c.clone())));
+        out.push(Check::Const(Arc::clone(c)));
     }
     if let Some(e) = &k.enumeration {
-        out.push(Check::Enum(e.clone().into()));
+        out.push(Check::Enum(Arc::clone(e)));
     }
     if let Some(n) = &k.number {
         let bounds = [

@@ -353,10 +353,10 @@ pub struct Keywords {
     pub dynamic_reference: Option<Box<DynamicRef>>,
     /// `type`.
     pub types: Option<TypeSet>,
-    /// `const`.
-    pub constant: Option<Value>,
-    /// `enum`.
-    pub enumeration: Option<Vec<Value>>,
+    /// `const`; shared with the node's `Const` check.
+    pub constant: Option<Arc<Value>>,
+    /// `enum`; shared with the node's `Enum` check.
+    pub enumeration: Option<Arc<[Value]>>,
     /// Numeric keywords; checked for numbers only.
     pub number: Option<Box<NumberChecks>>,
     /// String keywords; checked for strings only.
