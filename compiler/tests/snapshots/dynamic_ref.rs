@@ -269,16 +269,14 @@ mod dynamic_ref_nodes {
                             name if rt::same_name(name, "data") => {
                                 matched = true;
                                 let kp_properties = kp.key("properties");
-                                if C {
-                                    if C && failures.recording() {
-                                        failures
-                                            .open(
-                                                &ip.key(key),
-                                                &kp_properties.key(key),
-                                                "https://example.test/tree#/properties/data",
-                                            );
-                                        failures.close(true);
-                                    }
+                                if C && failures.recording() {
+                                    failures
+                                        .open(
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            "https://example.test/tree#/properties/data",
+                                        );
+                                    failures.close(true);
                                 }
                             }
                             _ => {}

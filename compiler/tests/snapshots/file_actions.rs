@@ -117,11 +117,6 @@ mod file_actions_nodes {
             }
             match v {
                 Value::Object(map) => {
-                    if !C {
-                        if !rt::has_member(map, "action") {
-                            return Ok(false);
-                        }
-                    }
                     for (key, value) in map {
                         match key.as_str() {
                             name if rt::same_name(name, "timeout") => {

@@ -117,29 +117,6 @@ mod nested_defs_nodes {
             match v {
                 Value::Object(map) => {
                     let mut seen: u64 = 0;
-                    if !C {
-                        for (key, value) in map {
-                            match key.as_str() {
-                                name if rt::same_name(name, "title") => {
-                                    seen |= 1 << 0;
-                                    if !n3_properties_title(
-                                        rt::QUICK,
-                                        value,
-                                        ip,
-                                        kp,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        return Ok(false);
-                                    }
-                                }
-                                _ => {}
-                            }
-                        }
-                        if seen & (1 << 0) == 0 {
-                            return Ok(false);
-                        }
-                    }
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
                         failures.admit(claim, Some(key), value)?;
@@ -179,32 +156,30 @@ mod nested_defs_nodes {
                             name if rt::same_name(name, "title") => {
                                 seen |= 1 << 0;
                                 let kp_properties = kp.key("properties");
-                                if C {
-                                    if !rt::quick_first::<
-                                        C,
-                                    >(
+                                if !rt::quick_first::<
+                                    C,
+                                >(
+                                    failures,
+                                    |failures| n3_properties_title(
+                                        rt::QUICK,
+                                        value,
+                                        ip,
+                                        kp,
+                                        depth,
                                         failures,
-                                        |failures| n3_properties_title(
-                                            rt::QUICK,
-                                            value,
-                                            ip,
-                                            kp,
-                                            depth,
-                                            failures,
-                                        ),
-                                        |failures| n3_properties_title_collecting(
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            depth,
-                                            failures,
-                                        ),
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
-                                        }
-                                        valid = false;
+                                    ),
+                                    |failures| n3_properties_title_collecting(
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    ),
+                                )? {
+                                    if !C {
+                                        return Ok(false);
                                     }
+                                    valid = false;
                                 }
                             }
                             _ => {}

@@ -121,29 +121,6 @@ mod recursive_tree_nodes {
             match v {
                 Value::Object(map) => {
                     let mut seen: u64 = 0;
-                    if !C {
-                        for (key, value) in map {
-                            match key.as_str() {
-                                name if rt::same_name(name, "name") => {
-                                    seen |= 1 << 0;
-                                    if !n2_properties_name(
-                                        rt::QUICK,
-                                        value,
-                                        ip,
-                                        kp,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        return Ok(false);
-                                    }
-                                }
-                                _ => {}
-                            }
-                        }
-                        if seen & (1 << 0) == 0 {
-                            return Ok(false);
-                        }
-                    }
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
                         failures.admit(claim, Some(key), value)?;
@@ -167,32 +144,30 @@ mod recursive_tree_nodes {
                             name if rt::same_name(name, "name") => {
                                 seen |= 1 << 0;
                                 let kp_properties = kp.key("properties");
-                                if C {
-                                    if !rt::quick_first::<
-                                        C,
-                                    >(
+                                if !rt::quick_first::<
+                                    C,
+                                >(
+                                    failures,
+                                    |failures| n2_properties_name(
+                                        rt::QUICK,
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
                                         failures,
-                                        |failures| n2_properties_name(
-                                            rt::QUICK,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            depth,
-                                            failures,
-                                        ),
-                                        |failures| n2_properties_name_collecting(
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            depth,
-                                            failures,
-                                        ),
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
-                                        }
-                                        valid = false;
+                                    ),
+                                    |failures| n2_properties_name_collecting(
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    ),
+                                )? {
+                                    if !C {
+                                        return Ok(false);
                                     }
+                                    valid = false;
                                 }
                             }
                             _ => {}

@@ -117,19 +117,6 @@ mod shapes_nodes {
             match v {
                 Value::Object(map) => {
                     let mut seen: u64 = 0;
-                    if !C {
-                        for (key, _) in map {
-                            match key.as_str() {
-                                name if rt::same_name(name, "shapes") => {
-                                    seen |= 1 << 0;
-                                }
-                                _ => {}
-                            }
-                        }
-                        if seen & (1 << 0) == 0 {
-                            return Ok(false);
-                        }
-                    }
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
                         failures.admit(claim, Some(key), value)?;

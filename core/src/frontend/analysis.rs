@@ -98,9 +98,14 @@ pub fn reject_cycles(ir: &Ir, locs: &[Loc]) -> Result<(), Error> {
     Ok(())
 }
 
-/// Marks shallow nodes, and object plans that mix shallow and deep property subschemas.
-/// A shallow node is a leaf (see [`mark_leaves`], which runs first) with no array, object or
-/// content keywords either.
+/// Marks shallow nodes, and the object plans of tried nodes (see [`tried`]) that mix shallow
+/// and deep property subschemas. A shallow node is a leaf (see [`mark_leaves`], which runs
+/// first) with no array, object or content keywords either.
+///
+/// Checking the shallow properties first only pays where failing is common and a failure
+/// ends the work: a tried subschema, where it rules a branch out (a discriminator) before
+/// any deep subschema runs. Elsewhere a failure fails the call, and a valid call, the common
+/// one, would pay for a second pass over its members.
 pub fn mark_shallow(ir: &mut Ir) {
     for node in &mut ir.nodes {
         node.shallow = node.leaf
@@ -114,9 +119,10 @@ pub fn mark_shallow(ir: &mut Ir) {
             };
     }
     let shallow: Vec<bool> = ir.nodes.iter().map(|n| n.shallow).collect();
-    for node in &mut ir.nodes {
+    let tried = tried(ir);
+    for (node, tried) in ir.nodes.iter_mut().zip(tried) {
         if let Body::Keywords(k) = &mut node.body {
-            if let Some(o) = &mut k.object {
+            if let Some(o) = k.object.as_mut().filter(|_| tried) {
                 let o = Arc::make_mut(o);
                 let deep = o
                     .properties
@@ -127,6 +133,36 @@ pub fn mark_shallow(ir: &mut Ir) {
             }
         }
     }
+}
+
+/// The tried nodes: those whose failure need not fail the node that applies them (the
+/// branches of `anyOf` and `oneOf`, the subschemas of `not`, `if` and `contains`), and every
+/// node they apply in place.
+fn tried(ir: &Ir) -> Vec<bool> {
+    let mut tried = vec![false; ir.nodes.len()];
+    let mut stack: Vec<NodeId> = Vec::new();
+    for node in &ir.nodes {
+        if let Body::Keywords(k) = &node.body {
+            stack.extend(k.any_of.iter().chain(&k.one_of));
+            stack.extend(k.not);
+            stack.extend(k.condition.as_ref().map(|c| c.if_));
+            stack.extend(
+                k.array
+                    .as_ref()
+                    .and_then(|a| a.contains.as_ref())
+                    .map(|c| c.schema),
+            );
+        }
+    }
+    while let Some(id) = stack.pop() {
+        if std::mem::replace(&mut tried[id.index()], true) {
+            continue;
+        }
+        if let Body::Keywords(k) = &ir.node(id).body {
+            in_place(k, |n, _| stack.push(n));
+        }
+    }
+    tried
 }
 
 /// Marks the nodes whose evaluated properties or items some `unevaluated*` keyword consumes:
