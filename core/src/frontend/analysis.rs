@@ -46,6 +46,48 @@ pub(super) fn in_place(k: &Keywords, mut f: impl FnMut(NodeId, bool)) {
     }
 }
 
+/// A depth-first walk over the in-place applicators (see [`in_place`]), from every node for
+/// which `start` says so, in node order; `follow` says whether to descend along an edge from a
+/// node to the next, `finish` is told when a node's edges are done. One stack and one list of
+/// pending edges serve the whole walk, so it allocates nothing per node. Edges are taken last
+/// first.
+fn depth_first<S, E>(
+    ir: &Ir,
+    state: &mut S,
+    start: impl Fn(&mut S, NodeId) -> bool,
+    follow: impl Fn(&mut S, NodeId, NodeId) -> Result<bool, E>,
+    finish: impl Fn(&mut S, NodeId),
+) -> Result<(), E> {
+    // Each open node, with where its edges begin in `pending`.
+    let mut stack: Vec<(NodeId, usize)> = Vec::new();
+    let mut pending: Vec<NodeId> = Vec::new();
+    let open = |id: NodeId, stack: &mut Vec<(NodeId, usize)>, pending: &mut Vec<NodeId>| {
+        stack.push((id, pending.len()));
+        if let Body::Keywords(k) = &ir.node(id).body {
+            in_place(k, |n, _| pending.push(n));
+        }
+    };
+    for first in (0..ir.nodes.len()).map(|i| NodeId(i as u32)) {
+        if !start(state, first) {
+            continue;
+        }
+        open(first, &mut stack, &mut pending);
+        while let Some(&(node, edges)) = stack.last() {
+            if pending.len() > edges {
+                if let Some(next) = pending.pop() {
+                    if follow(state, node, next)? {
+                        open(next, &mut stack, &mut pending);
+                    }
+                }
+            } else {
+                stack.pop();
+                finish(state, node);
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Rejects a cycle of in-place applicators: evaluation would revisit the same subschema on the
 /// same instance location forever.
 pub fn reject_cycles(ir: &Ir, locs: &[Loc]) -> Result<(), Error> {
@@ -53,49 +95,34 @@ pub fn reject_cycles(ir: &Ir, locs: &[Loc]) -> Result<(), Error> {
     const GREY: u8 = 1;
     const BLACK: u8 = 2;
     let mut color = vec![WHITE; ir.nodes.len()];
-    let edges = |id: NodeId| {
-        let mut out = Vec::new();
-        if let Body::Keywords(k) = &ir.node(id).body {
-            in_place(k, |n, _| out.push(n));
-        }
-        out
-    };
-    for start in 0..ir.nodes.len() {
-        if color[start] != WHITE {
-            continue;
-        }
-        let mut stack: Vec<(NodeId, Vec<NodeId>)> =
-            vec![(NodeId(start as u32), edges(NodeId(start as u32)))];
-        color[start] = GREY;
-        while let Some((node, pending)) = stack.last_mut() {
-            match pending.pop() {
-                Some(next) => match color[next.index()] {
-                    WHITE => {
-                        color[next.index()] = GREY;
-                        let e = edges(next);
-                        stack.push((next, e));
-                    }
-                    GREY => {
-                        return Err(Error::schema(
-                            ErrorClass::Validation,
-                            &locs[node.index()].ptr,
-                            "$ref",
-                            format!(
-                                "the schema applies {} to itself without descending into the instance, so evaluation would never end",
-                                ir.node(next).uri
-                            ),
-                        ));
-                    }
-                    _ => {}
-                },
-                None => {
-                    color[node.index()] = BLACK;
-                    stack.pop();
-                }
+    depth_first(
+        ir,
+        &mut color,
+        |color, first| {
+            let white = color[first.index()] == WHITE;
+            if white {
+                color[first.index()] = GREY;
             }
-        }
-    }
-    Ok(())
+            white
+        },
+        |color, node, next| match color[next.index()] {
+            WHITE => {
+                color[next.index()] = GREY;
+                Ok(true)
+            }
+            GREY => Err(Error::schema(
+                ErrorClass::Validation,
+                &locs[node.index()].ptr,
+                "$ref",
+                format!(
+                    "the schema applies {} to itself without descending into the instance, so evaluation would never end",
+                    ir.node(next).uri
+                ),
+            )),
+            _ => Ok(false),
+        },
+        |color, node| color[node.index()] = BLACK,
+    )
 }
 
 /// Marks shallow nodes, and the object plans of tried nodes (see [`tried`]) that mix shallow
@@ -421,41 +448,25 @@ pub fn mark_deferred_claims(ir: &mut Ir) {
 /// own, or that of a subschema it applies in place. The in-place applicators form no cycle
 /// ([`reject_cycles`] runs first), so a depth-first walk settles every node once.
 fn key_pass_reach(ir: &Ir) -> Vec<bool> {
-    let edges = |id: NodeId| {
-        let mut out = Vec::new();
-        if let Body::Keywords(k) = &ir.node(id).body {
-            in_place(k, |n, _| out.push(n));
-        }
-        out
-    };
     let own = |id: NodeId| match &ir.node(id).body {
         Body::Keywords(k) => k.object.as_ref().is_some_and(|o| o.needs_key_pass()),
         Body::Bool(_) => false,
     };
     let mut reach: Vec<Option<bool>> = vec![None; ir.nodes.len()];
-    for start in 0..ir.nodes.len() {
-        if reach[start].is_some() {
-            continue;
-        }
-        let start = NodeId(start as u32);
-        let mut stack = vec![(start, edges(start))];
-        while let Some((node, pending)) = stack.last_mut() {
-            match pending.pop() {
-                Some(next) if reach[next.index()].is_none() => {
-                    let e = edges(next);
-                    stack.push((next, e));
-                }
-                Some(_) => {}
-                None => {
-                    let node = *node;
-                    let passes =
-                        own(node) || edges(node).iter().any(|n| reach[n.index()] == Some(true));
-                    reach[node.index()] = Some(passes);
-                    stack.pop();
-                }
+    let settled: Result<(), std::convert::Infallible> = depth_first(
+        ir,
+        &mut reach,
+        |reach, first| reach[first.index()].is_none(),
+        |reach, _, next| Ok(reach[next.index()].is_none()),
+        |reach, node| {
+            let mut passes = own(node);
+            if let Body::Keywords(k) = &ir.node(node).body {
+                in_place(k, |n, _| passes |= reach[n.index()] == Some(true));
             }
-        }
-    }
+            reach[node.index()] = Some(passes);
+        },
+    );
+    let Ok(()) = settled;
     reach.into_iter().map(|r| r == Some(true)).collect()
 }
 
