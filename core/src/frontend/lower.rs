@@ -262,7 +262,9 @@ impl<'a> Lowerer<'a> {
         // the walk found it: no lookup by location needed.
         let inherits = match value {
             Some(Value::Bool(_)) => true,
-            Some(Value::Object(map)) => !map.contains_key("$id") && !map.contains_key("$schema"),
+            Some(Value::Object(map)) => {
+                !map.contains_key(K::Id.name()) && !map.contains_key(K::Schema.name())
+            }
             _ => false,
         };
         let info = inherits.then_some(self.current_info);
