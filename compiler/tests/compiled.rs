@@ -30,6 +30,9 @@ mod member_names {
 mod shapes {
     include!("snapshots/shapes.rs");
 }
+mod expression {
+    include!("snapshots/expression.rs");
+}
 
 /// The runtime as a crate that re-exports it would offer it.
 mod facade {
@@ -97,6 +100,7 @@ mod shadowing {
     include!("snapshots/file_actions.rs");
     include!("snapshots/member_names.rs");
     include!("snapshots/shapes.rs");
+    include!("snapshots/expression.rs");
 
     #[test]
     fn generated_code_is_unaffected_by_the_names_around_it() {
@@ -295,4 +299,34 @@ fn shapes() {
     ] {
         assert_eq!(agree(v, s, &instance), valid, "{instance}");
     }
+}
+
+/// A recursive `oneOf` whose branches may share an instance: a collecting evaluation runs them
+/// in the quick flavour, which locates no halt, and runs a branch that halts again collecting
+/// (the limit tests of `tests/` reach the evaluation limits there). Nested past the argument
+/// depth limit, both paths fail with the same `ExecutionFailure`.
+#[test]
+fn expression() {
+    let s = expression::Expression::SCHEMA_JSON;
+    let v = &expression::Expression;
+    let nest = |depth: usize, leaf: Value| {
+        (0..depth).fold(
+            leaf,
+            |inner, i| json!({"op": if i % 2 == 0 { "add" } else { "mul" }, "args": [1, inner]}),
+        )
+    };
+    for depth in [0, 1, 5, 40] {
+        for (leaf, valid) in [
+            (json!(2.5), true),
+            (json!({"var": "x"}), true),
+            (json!({"var": 1}), false),
+        ] {
+            let instance = json!({"formula": nest(depth, leaf)});
+            assert_eq!(agree(v, s, &instance), valid, "{depth} {instance}");
+        }
+    }
+    let deep = json!({"formula": nest(100, json!(1))});
+    assert!(!agree(v, s, &deep));
+    let halted = v.validate(&deep).unwrap_err();
+    assert_eq!(halted.class(), toolschema::ErrorClass::ExecutionFailure);
 }

@@ -12,6 +12,7 @@ const SCHEMAS: &[&str] = &[
     "file_actions",
     "member_names",
     "shapes",
+    "expression",
 ];
 
 #[test]

@@ -132,7 +132,7 @@ impl Cx<'_> {
             Subject::Value,
             contains.schema,
             quote! { item },
-            quote! { &ip.index(i) },
+            Some(quote! { &ip.index(i) }),
             quote! { &kp_contains },
             None,
         );

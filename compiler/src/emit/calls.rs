@@ -170,8 +170,8 @@ impl<'a> Cx<'a> {
     }
 
     /// A call of node `id`'s function applied to `subject`; `mode` is this function's `mode`
-    /// (the same flavour) or `rt::QUICK`, `marks` the `out` argument when the caller may be
-    /// tracking.
+    /// (the same flavour) or `rt::QUICK`, `ip` the callee's instance location (`None` for the
+    /// caller's own), `marks` the `out` argument when the caller may be tracking.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn call(
         &self,
@@ -179,7 +179,23 @@ impl<'a> Cx<'a> {
         id: NodeId,
         mode: Flavour,
         v: TokenStream,
-        ip: TokenStream,
+        ip: Option<TokenStream>,
+        kp: TokenStream,
+        marks: Option<TokenStream>,
+    ) -> TokenStream {
+        let flow = self.call_flow(subject, id, mode, v, ip, kp, marks);
+        quote! { #flow? }
+    }
+
+    /// [`Cx::call`] as the result of the call, its halt not yet passed on.
+    #[allow(clippy::too_many_arguments)]
+    fn call_flow(
+        &self,
+        subject: Subject,
+        id: NodeId,
+        mode: Flavour,
+        v: TokenStream,
+        ip: Option<TokenStream>,
         kp: TokenStream,
         marks: Option<TokenStream>,
     ) -> TokenStream {
@@ -222,17 +238,23 @@ impl<'a> Cx<'a> {
             u.kp = true;
             u.instance = true;
         });
-        // The quick flavour reads a location only for the halt of an evaluation limit; where
-        // none can be reached, it is given the caller's own, and the callee's is never built.
-        let bounded = self.bounded();
-        let (quick_ip, quick_kp) = if bounded {
-            (quote! { ip }, quote! { kp })
-        } else {
+        // The quick flavour builds no location: it is given the caller's own, and the
+        // callee's is never built. A halt it meets either ends a first-failure check, which
+        // reports none, or is located by running the subschema again collecting (see
+        // `branch_call`). A member name is checked in the quick flavour only, for collecting
+        // too: it keeps its locations where a halt can be reached.
+        let own = quote! { ip };
+        // `None`: the caller's own instance location.
+        let built = ip.is_some();
+        let ip = ip.unwrap_or_else(|| own.clone());
+        let (quick_ip, quick_kp) = if naming && !self.bounded() {
             (ip.clone(), kp.clone())
+        } else {
+            (own.clone(), quote! { kp })
         };
         if naming {
             // The name flavour is quick and tracks nothing; the instance is always `key`.
-            return quote! { #name(rt::QUICK, #at key, #quick_ip, #quick_kp, #scope depth, failures)? };
+            return quote! { #name(rt::QUICK, #at key, #quick_ip, #quick_kp, #scope depth, failures) };
         }
         let out = if takes_out(self.ir.node(id)) {
             let m = marks.unwrap_or_else(|| quote! { None });
@@ -250,29 +272,29 @@ impl<'a> Cx<'a> {
                     failures,
                     |failures| #name(rt::QUICK, #at #v, #quick_ip, #quick_kp, #scope depth, failures),
                     |failures| #collecting(#at #v, #ip, #kp, #scope depth, failures),
-                )?
+                )
             };
         }
         if mode == Flavour::Collect && self.ir.node(id).leaf && out.is_empty() {
             let collecting = self.collecting_leaf(representative);
-            return quote! { #collecting(#at #v, #ip, #kp, #scope depth, failures)? };
+            return quote! { #collecting(#at #v, #ip, #kp, #scope depth, failures) };
         }
         let (mode, ip, kp) = match mode {
             Flavour::Same => {
                 self.uses(|u| u.mode = true);
-                if bounded {
-                    // Built only when collecting: `rt::Path::collecting` drops it otherwise.
-                    let ip = quote! { rt::Path::collecting::<C>(#ip, ip) };
-                    let kp = quote! { rt::Path::collecting::<C>(#kp, kp) };
-                    (quote! { mode }, ip, kp)
+                // Built only when collecting: `rt::Path::collecting` drops it otherwise.
+                let ip = if built {
+                    quote! { rt::Path::collecting::<C>(#ip, ip) }
                 } else {
-                    (quote! { mode }, ip, kp)
-                }
+                    own
+                };
+                let kp = quote! { rt::Path::collecting::<C>(#kp, kp) };
+                (quote! { mode }, ip, kp)
             }
             Flavour::Quick => (quote! { rt::QUICK }, quick_ip, quick_kp),
             Flavour::Collect => (quote! { rt::COLLECT }, ip, kp),
         };
-        quote! { #name(#mode, #at #v, #ip, #kp, #scope depth, failures #out)? }
+        quote! { #name(#mode, #at #v, #ip, #kp, #scope depth, failures #out) }
     }
 
     /// A call of node `id` as a subschema whose failure does not fail this one (an `anyOf`
@@ -284,11 +306,11 @@ impl<'a> Cx<'a> {
         subject: Subject,
         id: NodeId,
         v: TokenStream,
-        ip: TokenStream,
+        ip: Option<TokenStream>,
         kp: TokenStream,
         marks: Option<TokenStream>,
     ) -> TokenStream {
-        let quick = self.call(
+        let quick = self.call_flow(
             subject,
             id,
             Flavour::Quick,
@@ -299,26 +321,58 @@ impl<'a> Cx<'a> {
         );
         // A member name is only ever checked in the quick flavour.
         if subject == Subject::Name {
-            return quick;
+            return quote! { #quick? };
         }
-        let collect = self.call(subject, id, Flavour::Collect, v, ip, kp, marks);
+        let collect = self.call_flow(subject, id, Flavour::Collect, v, ip, kp, marks);
         let recording = self.recording();
+        // A subschema that applies no other claims nothing, and costs no step.
+        if self.ir.node(id).leaf {
+            return quote! { if #recording { #collect? } else { #quick? } };
+        }
         // A branch that fails may have stopped halfway through admitting a container to the
         // argument limits: admission returns to where it was before it (see
-        // `eval::admission`). A subschema that applies no other claims nothing.
-        let quick = if self.ir.node(id).leaf {
-            quick
-        } else {
-            quote! {{
-                let mark = failures.mark();
-                let held = #quick;
-                if !held {
-                    failures.rollback(mark);
+        // `eval::admission`).
+        if self.bounded() {
+            return quote! {
+                if #recording {
+                    #collect?
+                } else {
+                    let mark = failures.mark();
+                    let held = #quick?;
+                    if !held {
+                        failures.rollback(mark);
+                    }
+                    held
                 }
-                held
-            }}
-        };
-        quote! { if #recording { #collect } else { #quick } }
+            };
+        }
+        // The quick flavour locates no halt of an evaluation limit. Collecting, a branch that
+        // halts runs again from where it began, collecting, and halts at the same place with
+        // its location: until the halt, the quick run met no failure, and the collecting run
+        // takes the same steps in the same order.
+        quote! {
+            'branch: {
+                if !#recording {
+                    let mark = failures.mark();
+                    let steps = failures.steps_left();
+                    match #quick {
+                        Ok(held) => {
+                            if !held {
+                                failures.rollback(mark);
+                            }
+                            break 'branch held;
+                        }
+                        Err(halt) => {
+                            if !C {
+                                return Err(halt);
+                            }
+                            failures.resume(mark, steps);
+                        }
+                    }
+                }
+                #collect?
+            }
+        }
     }
 
     /// The members of the class whose function is being emitted.

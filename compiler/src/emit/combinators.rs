@@ -17,7 +17,7 @@ impl Cx<'_> {
                 child,
                 Flavour::Same,
                 quote! { v },
-                quote! { ip },
+                None,
                 quote! { &kp.key("allOf").index(#i) },
                 f.marks.clone(),
             );
@@ -42,7 +42,7 @@ impl Cx<'_> {
                     f.subject,
                     child,
                     quote! { v },
-                    quote! { ip },
+                    None,
                     quote! { &kp.key("anyOf").index(#i) },
                     None,
                 );
@@ -84,7 +84,7 @@ impl Cx<'_> {
                     f.subject,
                     child,
                     quote! { v },
-                    quote! { ip },
+                    None,
                     quote! { &kp.key("anyOf").index(#i) },
                     Some(quote! { Some(&mut branch) }),
                 );
@@ -130,7 +130,7 @@ impl Cx<'_> {
                     f.subject,
                     child,
                     quote! { v },
-                    quote! { ip },
+                    None,
                     quote! { &kp.key("oneOf").index(#i) },
                     m,
                 );
@@ -215,7 +215,7 @@ impl Cx<'_> {
             f.subject,
             child,
             quote! { v },
-            quote! { ip },
+            None,
             quote! { &kp.key("not") },
             None,
         );
@@ -234,7 +234,7 @@ impl Cx<'_> {
             f.subject,
             cond.if_,
             quote! { v },
-            quote! { ip },
+            None,
             quote! { &kp.key("if") },
             m,
         );
@@ -252,7 +252,7 @@ impl Cx<'_> {
                 child,
                 Flavour::Same,
                 quote! { v },
-                quote! { ip },
+                None,
                 quote! { &kp.key(#keyword) },
                 f.marks.clone(),
             );

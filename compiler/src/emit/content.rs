@@ -39,7 +39,7 @@ impl Cx<'_> {
                             schema,
                             Flavour::Same,
                             quote! { &document },
-                            quote! { ip },
+                            None,
                             quote! { &kp.key("contentSchema") },
                             None,
                         );

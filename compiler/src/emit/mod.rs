@@ -619,7 +619,7 @@ impl<'a> Cx<'a> {
                 }
             }
             _ => {
-                let call = self.call(Subject::Value, child, Flavour::Same, v, ip, kp, None);
+                let call = self.call(Subject::Value, child, Flavour::Same, v, Some(ip), kp, None);
                 self.sub(f, call)
             }
         }

@@ -82,7 +82,7 @@ impl Cx<'_> {
                             *child,
                             Flavour::Quick,
                             quote! { value },
-                            quote! { ip },
+                            None,
                             quote! { kp },
                             None,
                         );
@@ -364,7 +364,7 @@ impl Cx<'_> {
             child,
             Flavour::Quick,
             quote! { key },
-            quote! { ip },
+            None,
             quote! { &kp.key("propertyNames") },
             None,
         );
@@ -396,7 +396,7 @@ impl Cx<'_> {
                 dependent.then,
                 Flavour::Same,
                 quote! { v },
-                quote! { ip },
+                None,
                 quote! { &kp.key(#keyword).key(#property) },
                 f.marks.clone(),
             );

@@ -13,7 +13,7 @@ impl Cx<'_> {
             target,
             Flavour::Same,
             quote! { v },
-            quote! { ip },
+            None,
             quote! { &kp.key(#keyword) },
             f.marks.clone(),
         );
@@ -33,7 +33,7 @@ impl Cx<'_> {
                 target,
                 Flavour::Same,
                 quote! { v },
-                quote! { ip },
+                None,
                 quote! { &kp.key("$dynamicRef") },
                 f.marks.clone(),
             )

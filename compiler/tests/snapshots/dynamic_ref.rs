@@ -128,7 +128,7 @@ mod dynamic_ref_nodes {
                 mode,
                 v,
                 ip,
-                &kp.key("$ref"),
+                rt::Path::collecting::<C>(&kp.key("$ref"), kp),
                 scope,
                 depth,
                 failures,
@@ -254,8 +254,8 @@ mod dynamic_ref_nodes {
                                 if !n3_properties_children(
                                     mode,
                                     value,
-                                    &ip.key(key),
-                                    &kp_properties.key(key),
+                                    rt::Path::collecting::<C>(&ip.key(key), ip),
+                                    rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                     scope,
                                     depth,
                                     failures,
@@ -373,8 +373,8 @@ mod dynamic_ref_nodes {
                         if !n5_properties_children_items(
                             mode,
                             item,
-                            &ip.index(i),
-                            &kp_items,
+                            rt::Path::collecting::<C>(&ip.index(i), ip),
+                            rt::Path::collecting::<C>(&kp_items, kp),
                             scope,
                             depth,
                             failures,
@@ -449,14 +449,22 @@ mod dynamic_ref_nodes {
             static CANDIDATES: [u32; 2] = [1, 2];
             if !match scope.outermost(&CANDIDATES, |&r| r) {
                 ::core::option::Option::Some(0) => {
-                    n0(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n0(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
                 ::core::option::Option::Some(1) => {
                     n1(
                         mode,
                         v,
                         ip,
-                        &kp.key("$dynamicRef"),
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
                         scope,
                         depth,
                         failures,
@@ -468,7 +476,7 @@ mod dynamic_ref_nodes {
                         mode,
                         v,
                         ip,
-                        &kp.key("$dynamicRef"),
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
                         scope,
                         depth,
                         failures,

@@ -214,21 +214,12 @@ mod file_actions_nodes {
                             failures,
                         )?
                     } else {
-                        {
-                            let mark = failures.mark();
-                            let held = n1_oneof_0(
-                                rt::QUICK,
-                                v,
-                                ip,
-                                kp,
-                                depth,
-                                failures,
-                            )?;
-                            if !held {
-                                failures.rollback(mark);
-                            }
-                            held
+                        let mark = failures.mark();
+                        let held = n1_oneof_0(rt::QUICK, v, ip, kp, depth, failures)?;
+                        if !held {
+                            failures.rollback(mark);
                         }
+                        held
                     };
                     if held {
                         if first.is_none() {
@@ -252,21 +243,12 @@ mod file_actions_nodes {
                             failures,
                         )?
                     } else {
-                        {
-                            let mark = failures.mark();
-                            let held = n2_oneof_1(
-                                rt::QUICK,
-                                v,
-                                ip,
-                                kp,
-                                depth,
-                                failures,
-                            )?;
-                            if !held {
-                                failures.rollback(mark);
-                            }
-                            held
+                        let mark = failures.mark();
+                        let held = n2_oneof_1(rt::QUICK, v, ip, kp, depth, failures)?;
+                        if !held {
+                            failures.rollback(mark);
                         }
+                        held
                     };
                     if held {
                         if first.is_none() {
@@ -290,21 +272,12 @@ mod file_actions_nodes {
                             failures,
                         )?
                     } else {
-                        {
-                            let mark = failures.mark();
-                            let held = n3_oneof_2(
-                                rt::QUICK,
-                                v,
-                                ip,
-                                kp,
-                                depth,
-                                failures,
-                            )?;
-                            if !held {
-                                failures.rollback(mark);
-                            }
-                            held
+                        let mark = failures.mark();
+                        let held = n3_oneof_2(rt::QUICK, v, ip, kp, depth, failures)?;
+                        if !held {
+                            failures.rollback(mark);
                         }
+                        held
                     };
                     if held {
                         if first.is_none() {
@@ -328,21 +301,12 @@ mod file_actions_nodes {
                             failures,
                         )?
                     } else {
-                        {
-                            let mark = failures.mark();
-                            let held = n4_oneof_3(
-                                rt::QUICK,
-                                v,
-                                ip,
-                                kp,
-                                depth,
-                                failures,
-                            )?;
-                            if !held {
-                                failures.rollback(mark);
-                            }
-                            held
+                        let mark = failures.mark();
+                        let held = n4_oneof_3(rt::QUICK, v, ip, kp, depth, failures)?;
+                        if !held {
+                            failures.rollback(mark);
                         }
+                        held
                     };
                     if held {
                         if first.is_none() {
@@ -366,21 +330,12 @@ mod file_actions_nodes {
                             failures,
                         )?
                     } else {
-                        {
-                            let mark = failures.mark();
-                            let held = n5_oneof_4(
-                                rt::QUICK,
-                                v,
-                                ip,
-                                kp,
-                                depth,
-                                failures,
-                            )?;
-                            if !held {
-                                failures.rollback(mark);
-                            }
-                            held
+                        let mark = failures.mark();
+                        let held = n5_oneof_4(rt::QUICK, v, ip, kp, depth, failures)?;
+                        if !held {
+                            failures.rollback(mark);
                         }
+                        held
                     };
                     if held {
                         if first.is_none() {
@@ -403,14 +358,12 @@ mod file_actions_nodes {
                         failures,
                     )?
                 } else {
-                    {
-                        let mark = failures.mark();
-                        let held = n6_oneof_5(rt::QUICK, v, ip, kp, depth, failures)?;
-                        if !held {
-                            failures.rollback(mark);
-                        }
-                        held
+                    let mark = failures.mark();
+                    let held = n6_oneof_5(rt::QUICK, v, ip, kp, depth, failures)?;
+                    if !held {
+                        failures.rollback(mark);
                     }
+                    held
                 };
                 if held {
                     if first.is_none() {

@@ -238,7 +238,7 @@ mod nested_defs_nodes {
             if !n6_defs_user(
                 mode,
                 v,
-                rt::Path::collecting::<C>(ip, ip),
+                ip,
                 rt::Path::collecting::<C>(&kp.key("$ref"), kp),
                 depth,
                 failures,

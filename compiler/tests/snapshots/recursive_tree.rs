@@ -130,8 +130,8 @@ mod recursive_tree_nodes {
                                 if !n1_properties_children(
                                     mode,
                                     value,
-                                    &ip.key(key),
-                                    &kp_properties.key(key),
+                                    rt::Path::collecting::<C>(&ip.key(key), ip),
+                                    rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                     depth,
                                     failures,
                                 )? {
@@ -151,8 +151,8 @@ mod recursive_tree_nodes {
                                     |failures| n2_properties_name(
                                         rt::QUICK,
                                         value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
+                                        ip,
+                                        kp,
                                         depth,
                                         failures,
                                     ),
@@ -260,8 +260,8 @@ mod recursive_tree_nodes {
                         if !n3_properties_children_items(
                             mode,
                             item,
-                            &ip.index(i),
-                            &kp_items,
+                            rt::Path::collecting::<C>(&ip.index(i), ip),
+                            rt::Path::collecting::<C>(&kp_items, kp),
                             depth,
                             failures,
                         )? {
@@ -370,7 +370,14 @@ mod recursive_tree_nodes {
                     10000000,
                 )?;
             let depth = depth + 1;
-            if !n0(mode, v, ip, &kp.key("$ref"), depth, failures)? {
+            if !n0(
+                mode,
+                v,
+                ip,
+                rt::Path::collecting::<C>(&kp.key("$ref"), kp),
+                depth,
+                failures,
+            )? {
                 if !C {
                     return Ok(false);
                 }

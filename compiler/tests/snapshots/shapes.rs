@@ -295,21 +295,19 @@ mod shapes_nodes {
                                 failures,
                             )?
                         } else {
-                            {
-                                let mark = failures.mark();
-                                let held = n3_properties_shapes_items_oneof_0(
-                                    rt::QUICK,
-                                    v,
-                                    ip,
-                                    kp,
-                                    depth,
-                                    failures,
-                                )?;
-                                if !held {
-                                    failures.rollback(mark);
-                                }
-                                held
+                            let mark = failures.mark();
+                            let held = n3_properties_shapes_items_oneof_0(
+                                rt::QUICK,
+                                v,
+                                ip,
+                                kp,
+                                depth,
+                                failures,
+                            )?;
+                            if !held {
+                                failures.rollback(mark);
                             }
+                            held
                         };
                         if held {
                             if first.is_none() {
@@ -335,21 +333,19 @@ mod shapes_nodes {
                                 failures,
                             )?
                         } else {
-                            {
-                                let mark = failures.mark();
-                                let held = n4_properties_shapes_items_oneof_1(
-                                    rt::QUICK,
-                                    v,
-                                    ip,
-                                    kp,
-                                    depth,
-                                    failures,
-                                )?;
-                                if !held {
-                                    failures.rollback(mark);
-                                }
-                                held
+                            let mark = failures.mark();
+                            let held = n4_properties_shapes_items_oneof_1(
+                                rt::QUICK,
+                                v,
+                                ip,
+                                kp,
+                                depth,
+                                failures,
+                            )?;
+                            if !held {
+                                failures.rollback(mark);
                             }
+                            held
                         };
                         if held {
                             if first.is_none() {
@@ -449,35 +445,6 @@ mod shapes_nodes {
             match v {
                 Value::Object(map) => {
                     let mut seen: u64 = 0;
-                    if !C {
-                        for (key, value) in map {
-                            match key.as_str() {
-                                name if rt::same_name(name, "at") => {
-                                    seen |= 1 << 1;
-                                }
-                                name if rt::same_name(name, "kind") => {
-                                    seen |= 1 << 0;
-                                    if !n11_es_items_oneof_0_properties_kind(
-                                        rt::QUICK,
-                                        value,
-                                        ip,
-                                        kp,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        return Ok(false);
-                                    }
-                                }
-                                _ => {}
-                            }
-                        }
-                        if seen & (1 << 0) == 0 {
-                            return Ok(false);
-                        }
-                        if seen & (1 << 1) == 0 {
-                            return Ok(false);
-                        }
-                    }
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
                         failures.admit(claim, Some(key), value)?;
@@ -503,32 +470,30 @@ mod shapes_nodes {
                             name if rt::same_name(name, "kind") => {
                                 seen |= 1 << 0;
                                 let kp_properties = kp.key("properties");
-                                if C {
-                                    if !rt::quick_first::<
-                                        C,
-                                    >(
+                                if !rt::quick_first::<
+                                    C,
+                                >(
+                                    failures,
+                                    |failures| n11_es_items_oneof_0_properties_kind(
+                                        rt::QUICK,
+                                        value,
+                                        ip,
+                                        kp,
+                                        depth,
                                         failures,
-                                        |failures| n11_es_items_oneof_0_properties_kind(
-                                            rt::QUICK,
-                                            value,
-                                            ip,
-                                            kp,
-                                            depth,
-                                            failures,
-                                        ),
-                                        |failures| n11_es_items_oneof_0_properties_kind_collecting(
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            depth,
-                                            failures,
-                                        ),
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
-                                        }
-                                        valid = false;
+                                    ),
+                                    |failures| n11_es_items_oneof_0_properties_kind_collecting(
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    ),
+                                )? {
+                                    if !C {
+                                        return Ok(false);
                                     }
+                                    valid = false;
                                 }
                             }
                             _ => {}
@@ -620,35 +585,6 @@ mod shapes_nodes {
             match v {
                 Value::Object(map) => {
                     let mut seen: u64 = 0;
-                    if !C {
-                        for (key, value) in map {
-                            match key.as_str() {
-                                name if rt::same_name(name, "along") => {
-                                    seen |= 1 << 1;
-                                }
-                                name if rt::same_name(name, "kind") => {
-                                    seen |= 1 << 0;
-                                    if !n6_es_items_oneof_1_properties_kind(
-                                        rt::QUICK,
-                                        value,
-                                        ip,
-                                        kp,
-                                        depth,
-                                        failures,
-                                    )? {
-                                        return Ok(false);
-                                    }
-                                }
-                                _ => {}
-                            }
-                        }
-                        if seen & (1 << 0) == 0 {
-                            return Ok(false);
-                        }
-                        if seen & (1 << 1) == 0 {
-                            return Ok(false);
-                        }
-                    }
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
                         failures.admit(claim, Some(key), value)?;
@@ -673,32 +609,30 @@ mod shapes_nodes {
                             name if rt::same_name(name, "kind") => {
                                 seen |= 1 << 0;
                                 let kp_properties = kp.key("properties");
-                                if C {
-                                    if !rt::quick_first::<
-                                        C,
-                                    >(
+                                if !rt::quick_first::<
+                                    C,
+                                >(
+                                    failures,
+                                    |failures| n6_es_items_oneof_1_properties_kind(
+                                        rt::QUICK,
+                                        value,
+                                        ip,
+                                        kp,
+                                        depth,
                                         failures,
-                                        |failures| n6_es_items_oneof_1_properties_kind(
-                                            rt::QUICK,
-                                            value,
-                                            ip,
-                                            kp,
-                                            depth,
-                                            failures,
-                                        ),
-                                        |failures| n6_es_items_oneof_1_properties_kind_collecting(
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            depth,
-                                            failures,
-                                        ),
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
-                                        }
-                                        valid = false;
+                                    ),
+                                    |failures| n6_es_items_oneof_1_properties_kind_collecting(
+                                        value,
+                                        &ip.key(key),
+                                        &kp_properties.key(key),
+                                        depth,
+                                        failures,
+                                    ),
+                                )? {
+                                    if !C {
+                                        return Ok(false);
                                     }
+                                    valid = false;
                                 }
                             }
                             _ => {}
@@ -918,7 +852,7 @@ mod shapes_nodes {
             if !n8_defs_position(
                 mode,
                 v,
-                rt::Path::collecting::<C>(ip, ip),
+                ip,
                 rt::Path::collecting::<C>(&kp.key("$ref"), kp),
                 depth,
                 failures,

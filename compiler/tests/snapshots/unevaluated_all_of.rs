@@ -103,7 +103,7 @@ mod unevaluated_all_of_nodes {
             if !n1_allof_0(
                 mode,
                 v,
-                rt::Path::collecting::<C>(ip, ip),
+                ip,
                 rt::Path::collecting::<C>(&kp.key("allOf").index(0), kp),
                 depth,
                 failures,
@@ -117,7 +117,7 @@ mod unevaluated_all_of_nodes {
             if !n2_allof_1(
                 mode,
                 v,
-                rt::Path::collecting::<C>(ip, ip),
+                ip,
                 rt::Path::collecting::<C>(&kp.key("allOf").index(1), kp),
                 depth,
                 failures,
@@ -142,22 +142,20 @@ mod unevaluated_all_of_nodes {
                         Some(&mut branch),
                     )?
                 } else {
-                    {
-                        let mark = failures.mark();
-                        let held = n3_anyof_0(
-                            rt::QUICK,
-                            v,
-                            ip,
-                            kp,
-                            depth,
-                            failures,
-                            Some(&mut branch),
-                        )?;
-                        if !held {
-                            failures.rollback(mark);
-                        }
-                        held
+                    let mark = failures.mark();
+                    let held = n3_anyof_0(
+                        rt::QUICK,
+                        v,
+                        ip,
+                        kp,
+                        depth,
+                        failures,
+                        Some(&mut branch),
+                    )?;
+                    if !held {
+                        failures.rollback(mark);
                     }
+                    held
                 };
                 if held {
                     marks.merge(&branch);
@@ -175,22 +173,20 @@ mod unevaluated_all_of_nodes {
                         Some(&mut branch),
                     )?
                 } else {
-                    {
-                        let mark = failures.mark();
-                        let held = n4_anyof_1(
-                            rt::QUICK,
-                            v,
-                            ip,
-                            kp,
-                            depth,
-                            failures,
-                            Some(&mut branch),
-                        )?;
-                        if !held {
-                            failures.rollback(mark);
-                        }
-                        held
+                    let mark = failures.mark();
+                    let held = n4_anyof_1(
+                        rt::QUICK,
+                        v,
+                        ip,
+                        kp,
+                        depth,
+                        failures,
+                        Some(&mut branch),
+                    )?;
+                    if !held {
+                        failures.rollback(mark);
                     }
+                    held
                 };
                 if held {
                     marks.merge(&branch);
@@ -211,22 +207,20 @@ mod unevaluated_all_of_nodes {
                             None,
                         )?
                     } else {
-                        {
-                            let mark = failures.mark();
-                            let held = n3_anyof_0(
-                                rt::QUICK,
-                                v,
-                                ip,
-                                kp,
-                                depth,
-                                failures,
-                                None,
-                            )?;
-                            if !held {
-                                failures.rollback(mark);
-                            }
-                            held
+                        let mark = failures.mark();
+                        let held = n3_anyof_0(
+                            rt::QUICK,
+                            v,
+                            ip,
+                            kp,
+                            depth,
+                            failures,
+                            None,
+                        )?;
+                        if !held {
+                            failures.rollback(mark);
                         }
+                        held
                     };
                     if held {
                         if !recording {
@@ -245,22 +239,20 @@ mod unevaluated_all_of_nodes {
                             None,
                         )?
                     } else {
-                        {
-                            let mark = failures.mark();
-                            let held = n4_anyof_1(
-                                rt::QUICK,
-                                v,
-                                ip,
-                                kp,
-                                depth,
-                                failures,
-                                None,
-                            )?;
-                            if !held {
-                                failures.rollback(mark);
-                            }
-                            held
+                        let mark = failures.mark();
+                        let held = n4_anyof_1(
+                            rt::QUICK,
+                            v,
+                            ip,
+                            kp,
+                            depth,
+                            failures,
+                            None,
+                        )?;
+                        if !held {
+                            failures.rollback(mark);
                         }
+                        held
                     };
                     if held {
                         if !recording {

@@ -189,6 +189,35 @@ impl<'t> Sink<'t> {
         self.admission.rollback(mark);
     }
 
+    /// The evaluation steps left, for [`Sink::resume`].
+    #[inline]
+    pub fn steps_left(&self) -> usize {
+        self.steps_left
+    }
+
+    /// Back to where a subschema evaluation began, at `mark` with `steps_left` steps (from
+    /// [`Sink::mark`] and [`Sink::steps_left`]), to run it again: generated code runs a branch
+    /// that halted in the quick flavour, which locates no halt, again collecting, which halts
+    /// at the same place with its location.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use toolschema::eval::{Path, Sink};
+    ///
+    /// let mut sink = Sink::new(1);
+    /// let (mark, steps) = (sink.mark(), sink.steps_left());
+    /// let at = Path::ROOT;
+    /// assert!(sink.enter(&at, &at, "urn:x#", 0, 8, 1).is_ok());
+    /// assert!(sink.enter(&at, &at, "urn:x#", 0, 8, 1).is_err());
+    /// sink.resume(mark, steps);
+    /// assert!(sink.enter(&at, &at, "urn:x#", 0, 8, 1).is_ok());
+    /// ```
+    #[inline]
+    pub fn resume(&mut self, mark: Mark, steps_left: usize) {
+        self.admission.rollback(mark);
+        self.steps_left = steps_left;
+    }
+
     /// Counts one subschema evaluation; past the limit, the failure the interpreter gives.
     #[inline]
     fn step(&mut self, ip: &Path<'_>, kp: &Path<'_>, uri: &str, limit: usize) -> Result<(), Halt> {

@@ -5,7 +5,8 @@
 use super::registry::Loc;
 use crate::error::{Error, ErrorClass};
 use crate::eval::stack::CHECK_EVERY;
-use crate::ir::{Body, Discriminator, DynamicRef, Ir, Keywords, NodeId};
+use crate::ir::{Body, BranchRules, Discriminator, DynamicRef, Ir, Keywords, NodeId};
+use crate::json::{JsonType, TypeSet};
 use serde_json::Value;
 use std::sync::Arc;
 
@@ -165,12 +166,26 @@ pub fn mark_shallow(ir: &mut Ir) {
 /// The tried nodes: those whose failure need not fail the node that applies them (the
 /// branches of `anyOf` and `oneOf`, the subschemas of `not`, `if` and `contains`), and every
 /// node they apply in place.
+///
+/// A branch that runs only where every other branch is ruled out (see [`sole_branches`]) is
+/// not tried: when it runs, it is the one the instance was meant for, and it fails no more
+/// often than any other subschema.
 fn tried(ir: &Ir) -> Vec<bool> {
     let mut tried = vec![false; ir.nodes.len()];
     let mut stack: Vec<NodeId> = Vec::new();
     for node in &ir.nodes {
         if let Body::Keywords(k) = &node.body {
-            stack.extend(k.any_of.iter().chain(&k.one_of));
+            for (branches, rules) in [(&k.any_of, k.any_of_rules()), (&k.one_of, k.one_of_rules())]
+            {
+                let sole = sole_branches(branches.len(), rules);
+                stack.extend(
+                    branches
+                        .iter()
+                        .zip(sole)
+                        .filter(|(_, sole)| !sole)
+                        .map(|(&b, _)| b),
+                );
+            }
             stack.extend(k.not);
             stack.extend(k.condition.as_ref().map(|c| c.if_));
             stack.extend(
@@ -190,6 +205,34 @@ fn tried(ir: &Ir) -> Vec<bool> {
         }
     }
     tried
+}
+
+/// Per branch of an `anyOf` or `oneOf`, whether it runs only where the branch rules (see
+/// [`BranchRules`]) rule every other branch out: against each other branch, the types they
+/// allow are disjoint, or both name values of the discriminating member and share none.
+/// (An object without the member runs them all; such a call is rarely valid.)
+fn sole_branches(n: usize, rules: BranchRules<'_>) -> impl Iterator<Item = bool> {
+    // `integer` is a kind of `number`: two sets with either of them overlap.
+    let widened = |t: TypeSet| {
+        if t.contains(JsonType::Integer) {
+            t.with(JsonType::Number)
+        } else {
+            t
+        }
+    };
+    let apart = move |i: usize, j: usize| {
+        let types = rules
+            .types
+            .is_some_and(|t| widened(t[i]).bits() & widened(t[j]).bits() == 0);
+        let values = rules
+            .discriminator
+            .is_some_and(|d| match (&d.values[i], &d.values[j]) {
+                (Some(a), Some(b)) => !a.iter().any(|v| b.contains(v)),
+                _ => false,
+            });
+        types || values
+    };
+    (0..n).map(move |i| (0..n).all(|j| j == i || apart(i, j)))
 }
 
 /// Marks the nodes whose evaluated properties or items some `unevaluated*` keyword consumes:
@@ -540,5 +583,71 @@ pub fn mark_stack_looks(ir: &mut Ir) {
     }
     for (node, h) in ir.nodes.iter_mut().zip(height) {
         node.looks_at_stack = h >= CHECK_EVERY;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Validator;
+    use crate::ir::{Body, NodeId};
+    use serde_json::{Value, json};
+
+    /// Whether each `anyOf` / `oneOf` branch of `schema`'s root checks its shallow properties
+    /// first.
+    fn shallow_first(schema: Value) -> Vec<bool> {
+        let v = Validator::new(&schema).unwrap();
+        let ir = v.ir();
+        let Body::Keywords(root) = &ir.node(ir.root).body else {
+            unreachable!()
+        };
+        let plan = |b: &NodeId| match &ir.node(*b).body {
+            Body::Keywords(k) => k.object.as_ref().is_some_and(|o| o.shallow_first),
+            Body::Bool(_) => false,
+        };
+        root.any_of.iter().chain(&root.one_of).map(plan).collect()
+    }
+
+    /// A branch checks its shallow properties first only where another branch may hold on the
+    /// same instance: not where its types or its discriminator's values leave it alone.
+    #[test]
+    fn only_branches_that_compete_check_shallow_properties_first() {
+        let shape = |kind: &str| json!({"properties": {"kind": {"const": kind}, "items": {"items": {"type": "string"}}}});
+        // The discriminator rules every other branch out.
+        assert_eq!(
+            shallow_first(json!({"oneOf": [shape("a"), shape("b")]})),
+            [false, false]
+        );
+        // Two branches may both hold where the member is "a".
+        let either =
+            json!({"properties": {"kind": {"enum": ["a", "b"]}, "items": {"items": true}}});
+        assert_eq!(
+            shallow_first(json!({"anyOf": [shape("a"), either, shape("c")]})),
+            [true, true, false]
+        );
+        // Types apart, or a branch that never holds.
+        let object = json!({"type": "object", "properties": {"n": {"type": "integer"}, "items": {"items": true}}});
+        assert_eq!(
+            shallow_first(json!({"anyOf": [object, {"type": "array"}]})),
+            [false, false]
+        );
+        assert_eq!(
+            shallow_first(json!({"anyOf": [object, false]})),
+            [false, false]
+        );
+        // `integer` overlaps `number`; an untyped branch overlaps everything.
+        let number = json!({"type": "number", "properties": {"n": {"type": "integer"}, "items": {"items": true}}});
+        assert_eq!(
+            shallow_first(json!({"anyOf": [{"type": "integer"}, number]})),
+            [false, true]
+        );
+        assert_eq!(
+            shallow_first(json!({"anyOf": [{"type": "string"}, number]})),
+            [false, false]
+        );
+        let untyped = json!({"properties": {"n": {"type": "integer"}, "items": {"items": true}}});
+        assert_eq!(
+            shallow_first(json!({"oneOf": [object, untyped]})),
+            [true, true]
+        );
     }
 }

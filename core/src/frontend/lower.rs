@@ -124,9 +124,9 @@ impl<'a> Lowerer<'a> {
         super::analysis::mark_tracking(&mut ir);
         super::analysis::mark_leaves(&mut ir);
         super::analysis::mark_stack_looks(&mut ir);
+        super::analysis::find_discriminators(&mut ir);
         super::analysis::mark_shallow(&mut ir);
         super::analysis::mark_deferred_claims(&mut ir);
-        super::analysis::find_discriminators(&mut ir);
         ir.evaluation_bound = super::bound::evaluation_bound(&ir, &self.reg.options().limits);
         let mut scratch = Vec::new();
         for node in &mut ir.nodes {

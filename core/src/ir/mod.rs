@@ -693,8 +693,9 @@ pub struct ObjectPlan {
     pub dependent_schemas: Vec<Dependent<NodeId>>,
     /// `unevaluatedProperties`.
     pub unevaluated_properties: Option<NodeId>,
-    /// Whether the node is tried (a branch of `anyOf` or `oneOf`, the subschema of `not`,
-    /// `if` or `contains`, or applied in place by one) and some `properties` subschemas are
+    /// Whether the node is tried (a branch of `anyOf` or `oneOf` that another branch may share
+    /// an instance with, the subschema of `not`, `if` or `contains`, or applied in place by
+    /// one) and some `properties` subschemas are
     /// shallow and others not: a first-failure back end then checks `required` and the
     /// shallow properties before the key pass, so a mismatch in a discriminator rules the
     /// branch out before any deep subschema runs. Elsewhere a failure fails the call anyway,
