@@ -332,6 +332,7 @@ fn limits(dir: &Path, out_dir: &Path) {
         "compared_members",
         "all_of_members",
         "many_leaves",
+        "named_members",
     ] {
         builder = builder.schema(name, dir.join(format!("{name}.json")));
     }

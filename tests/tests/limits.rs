@@ -102,6 +102,27 @@ fn limits_inside_any_of_not_and_unevaluated() {
     assert!(halted > 0, "the limit was never reached");
 }
 
+/// `propertyNames` checks each name in the first-failure flavour, collecting too: a halt
+/// inside it, directly or under an `anyOf` branch, has the same location on both paths.
+#[test]
+fn limits_inside_property_names() {
+    let halted = check(
+        &compiled::NamedMembers,
+        compiled::NamedMembers::SCHEMA_JSON,
+        &[
+            json!({}),
+            json!({"near": {"abc": 1, "x": 2}}),
+            json!({"near": {"abcd": 1}}),
+            json!({"direct": {}}),
+            json!({"direct": {"a": 1}}),
+            json!({"branch": "s"}),
+            json!({"branch": {"a": 1}}),
+            json!({"near": {"abcd": 1}, "branch": {"a": 1}}),
+        ],
+    );
+    assert_eq!(halted, 3);
+}
+
 /// A schema that applies each subschema three times, nine levels deep, needs 3^9 evaluations:
 /// both paths stop at the step limit, with the same failure, even inside `not`.
 #[test]

@@ -186,11 +186,7 @@ impl Interpreter<'_> {
         let exhaustive = contains.exhaustive(marks.is_some() || (C && st.recording()));
         for (i, item) in items.iter().enumerate() {
             let ip = at.ip.index(i);
-            let inner = At {
-                ip: &ip,
-                kp: &kp,
-                ..at
-            };
+            let inner = at.member::<C>(&ip, &kp);
             if self.branch::<C>(contains.schema, item, inner, st, None)? {
                 count += 1;
                 if let Some(m) = marks.as_deref_mut() {

@@ -20,7 +20,7 @@ impl Interpreter<'_> {
         let mut valid = true;
         for (i, &schema) in schemas.iter().enumerate() {
             let kp = kp.index(i);
-            if !self.eval::<C>(schema, v, At { kp: &kp, ..at }, st, marks.as_deref_mut())? {
+            if !self.eval::<C>(schema, v, at.keyword::<C>(&kp), st, marks.as_deref_mut())? {
                 if !C {
                     return Ok(false);
                 }
@@ -55,7 +55,7 @@ impl Interpreter<'_> {
             }
             let schema = branches.schemas[i];
             let kp = kp.index(i);
-            let inner = At { kp: &kp, ..at };
+            let inner = at.keyword::<C>(&kp);
             match marks.as_deref_mut() {
                 Some(marks) => {
                     let mut branch = Marks::default();
@@ -107,7 +107,7 @@ impl Interpreter<'_> {
             let kp = kp.index(i);
             let mut branch = Marks::default();
             let out = if tracking { Some(&mut branch) } else { None };
-            if self.branch::<C>(schema, v, At { kp: &kp, ..at }, st, out)? {
+            if self.branch::<C>(schema, v, at.keyword::<C>(&kp), st, out)? {
                 if first.is_none() {
                     first = Some((i, branch));
                 } else if second.is_none() {
@@ -150,7 +150,7 @@ impl Interpreter<'_> {
         st: &mut Sink,
     ) -> Flow {
         let kp = at.kp.key("not");
-        if !self.branch::<C>(schema, v, At { kp: &kp, ..at }, st, None)? {
+        if !self.branch::<C>(schema, v, at.keyword::<C>(&kp), st, None)? {
             return Ok(true);
         }
         if C {
@@ -172,7 +172,7 @@ impl Interpreter<'_> {
         let tracking = marks.is_some();
         let mut branch = Marks::default();
         let out = if tracking { Some(&mut branch) } else { None };
-        let holds = self.branch::<C>(condition.if_, v, At { kp: &kp, ..at }, st, out)?;
+        let holds = self.branch::<C>(condition.if_, v, at.keyword::<C>(&kp), st, out)?;
         let (keyword, then) = if holds {
             ("then", condition.then)
         } else {
@@ -188,6 +188,6 @@ impl Interpreter<'_> {
             return Ok(true);
         };
         let kp = at.kp.key(keyword);
-        self.eval::<C>(then, v, At { kp: &kp, ..at }, st, marks)
+        self.eval::<C>(then, v, at.keyword::<C>(&kp), st, marks)
     }
 }

@@ -38,6 +38,23 @@ struct At<'a> {
     depth: usize,
 }
 
+impl<'a> At<'a> {
+    /// Evaluation at keyword location `kp`, collecting (`C`). The first-failure flavour builds
+    /// no location: it stays where it is, and the location `kp` is never built. A halt it meets
+    /// either ends a first-failure check, which reports none, or is located by running the
+    /// subschema again collecting (see [`Interpreter::branch`]).
+    #[inline(always)]
+    fn keyword<const C: bool>(self, kp: &'a Path<'a>) -> At<'a> {
+        if C { At { kp, ..self } } else { self }
+    }
+
+    /// [`At::keyword`] for a member at instance location `ip`.
+    #[inline(always)]
+    fn member<const C: bool>(self, ip: &'a Path<'a>, kp: &'a Path<'a>) -> At<'a> {
+        if C { At { ip, kp, ..self } } else { self }
+    }
+}
+
 /// Runs an [`Ir`].
 pub struct Interpreter<'ir> {
     ir: &'ir Ir,
@@ -153,17 +170,49 @@ impl<'ir> Interpreter<'ir> {
         if C && st.recording() {
             return self.eval::<true>(id, v, at, st, out);
         }
-        // A node that applies no subschema claims nothing, and nothing is claimed where the
-        // sink does not admit (the arguments walked before evaluation, or after).
-        if !st.admits() || self.ir.node(id).leaf {
+        // A node that applies no subschema claims nothing, costs no step and cannot halt;
+        // nothing is claimed where the sink does not admit (the arguments walked before
+        // evaluation, or after).
+        let leaf = self.ir.node(id).leaf;
+        if leaf || (!C && !st.admits()) {
             return self.eval::<false>(id, v, at, st, out);
         }
         let mark = st.mark();
-        let held = self.eval::<false>(id, v, at, st, out)?;
-        if !held {
-            st.rollback(mark);
+        let steps = st.steps_left();
+        let mut out = out;
+        match self.eval::<false>(id, v, at, st, out.as_deref_mut()) {
+            Ok(held) => {
+                if !held {
+                    st.rollback(mark);
+                }
+                Ok(held)
+            }
+            Err(halt) if C => Err(self.located::<C>(id, v, at, st, out, mark, steps, halt)),
+            Err(halt) => Err(halt),
         }
-        Ok(held)
+    }
+
+    /// The halt of a first-failure evaluation of `id` that a collecting one made, with its
+    /// location: the first-failure flavour builds none, so `id` runs again collecting from
+    /// where it began (`mark`, `steps`). Until the halt, the first-failure run met no failure,
+    /// and the collecting one takes the same steps in the same order, so it halts at the same
+    /// place.
+    #[cold]
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn located<const C: bool>(
+        &self,
+        id: NodeId,
+        v: &Value,
+        at: At<'_>,
+        st: &mut Sink,
+        out: Option<&mut Marks>,
+        mark: crate::eval::Mark,
+        steps: usize,
+        halt: crate::eval::Halt,
+    ) -> crate::eval::Halt {
+        st.resume(mark, steps);
+        self.eval::<true>(id, v, at, st, out).err().unwrap_or(halt)
     }
 
     /// Records the annotations of `node`'s own keywords on `v`.
@@ -453,7 +502,7 @@ impl<'ir> Interpreter<'ir> {
             }
             return Ok(false);
         }
-        let at = At { ip, kp, ..at };
+        let at = at.member::<C>(ip, kp);
         if !C && node.flat && !self.counts {
             return self.flat(node, v, at, st);
         }

@@ -56,7 +56,7 @@ impl Interpreter<'_> {
                     }
                     let kp1 = at.kp.key(dependent.keyword);
                     let kp = kp1.key(&dependent.property);
-                    let inner = At { kp: &kp, ..at };
+                    let inner = at.keyword::<C>(&kp);
                     if !self.eval::<C>(dependent.then, whole, inner, st, marks.as_deref_mut())? {
                         if !C {
                             return Ok(false);
@@ -319,10 +319,24 @@ impl Interpreter<'_> {
         st: &mut Sink,
     ) -> Flow {
         let kp = at.kp.key("propertyNames");
+        let inner = at.keyword::<C>(&kp);
         let mut valid = true;
         for key in map.keys() {
             let name = Value::String(key.clone());
-            if !self.eval::<false>(schema, &name, At { kp: &kp, ..at }, st, None)? {
+            // A name is checked in the first-failure flavour only; collecting, a halt is
+            // located as a branch's is (see `Interpreter::branch`).
+            let mark = st.mark();
+            let steps = st.steps_left();
+            let holds = match self.eval::<false>(schema, &name, inner, st, None) {
+                Ok(holds) => holds,
+                Err(halt) if C => {
+                    return Err(
+                        self.located::<C>(schema, &name, inner, st, None, mark, steps, halt)
+                    );
+                }
+                Err(halt) => return Err(halt),
+            };
+            if !holds {
                 if !C {
                     return Ok(false);
                 }

@@ -17,7 +17,7 @@ impl Interpreter<'_> {
         marks: Option<&mut Marks>,
     ) -> Flow {
         let kp = at.kp.key(keyword);
-        self.eval::<C>(target, v, At { kp: &kp, ..at }, st, marks)
+        self.eval::<C>(target, v, at.keyword::<C>(&kp), st, marks)
     }
 
     /// A `$dynamicRef` whose target the dynamic scope decides.
