@@ -21,7 +21,7 @@ pub use crate::messages;
 pub use crate::number::{Bound, MultipleOf, is_integer};
 pub use crate::options::Limits;
 pub use crate::output::Evaluation;
-pub use crate::regex::{Pattern, Shape, class_repeat_match_by};
+pub use crate::regex::{Pattern, Shape, ascii_table, class_repeat_match};
 pub use crate::validator::Validate;
 pub use serde_json;
 pub use serde_json::{Map, Number, Value};

@@ -294,29 +294,8 @@ impl Cx<'_> {
                 )
             }
             Some(Shape::ClassRepeat { ranges, min, max }) => {
-                // The class's ASCII part as one `matches!`, which the helper inlines and applies
-                // to blocks of bytes at once.
-                let ascii: Vec<TokenStream> = ranges
-                    .iter()
-                    .filter(|(start, _)| start.is_ascii())
-                    .map(|&(start, end)| {
-                        let (start, end) = (start as u8, (end as u32).min(0x7f) as u8);
-                        let (a, b) = (
-                            proc_macro2::Literal::byte_character(start),
-                            proc_macro2::Literal::byte_character(end),
-                        );
-                        if start == end {
-                            quote! { #a }
-                        } else {
-                            quote! { #a..=#b }
-                        }
-                    })
-                    .collect();
-                let ascii = if ascii.is_empty() {
-                    quote! { |_: u8| false }
-                } else {
-                    quote! { |b: u8| ::core::matches!(b, #(#ascii)|*) }
-                };
+                // The class's ASCII table is built when the code is compiled.
+                let table = format_ident!("{name}_ASCII");
                 let n = int(ranges.len() as u64);
                 let ranges = ranges.iter().map(|(a, b)| quote! { (#a, #b) });
                 let min = int(*min);
@@ -328,10 +307,11 @@ impl Cx<'_> {
                     None => quote! { None },
                 };
                 (
-                    quote! { static #name: [(char, char); #n] = [#(#ranges),*]; },
-                    Test::atom(
-                        quote! { rt::class_repeat_match_by(#s, #ascii, &#name, #min, #max) },
-                    ),
+                    quote! {
+                        const #name: [(char, char); #n] = [#(#ranges),*];
+                        static #table: [bool; 256] = rt::ascii_table(&#name);
+                    },
+                    Test::atom(quote! { rt::class_repeat_match(#s, &#table, &#name, #min, #max) }),
                 )
             }
             _ => {

@@ -762,14 +762,15 @@ mod nested_defs_nodes {
             }
             match v {
                 Value::String(s) => {
-                    static PATTERN: [(char, char); 3] = [
+                    const PATTERN: [(char, char); 3] = [
                         ('-', '-'),
                         ('0', '9'),
                         ('a', 'z'),
                     ];
-                    if !rt::class_repeat_match_by(
+                    static PATTERN_ASCII: [bool; 256] = rt::ascii_table(&PATTERN);
+                    if !rt::class_repeat_match(
                         s,
-                        |b: u8| ::core::matches!(b, b'-' | b'0'..= b'9' | b'a'..= b'z'),
+                        &PATTERN_ASCII,
                         &PATTERN,
                         1,
                         Some(39),

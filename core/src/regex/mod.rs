@@ -121,7 +121,7 @@ use std::fmt;
 use regex_automata::meta;
 use regex_automata::nfa::thompson::WhichCaptures;
 
-pub use shape::{Shape, ascii_table, class_repeat_match, class_repeat_match_by};
+pub use shape::{Shape, ascii_table, class_repeat_match};
 
 /// Default `size_limit` for [`Pattern::new`]: 10 MiB of compiled NFA.
 ///
@@ -159,7 +159,7 @@ pub struct Pattern {
 #[derive(Clone)]
 enum Matcher {
     /// A shape, with the ASCII table of its class when it is a [`Shape::ClassRepeat`].
-    Shape(Shape, u128),
+    Shape(Shape, Option<Box<[bool; 256]>>),
     Automaton(meta::Regex),
 }
 
@@ -229,8 +229,8 @@ impl Pattern {
         }
         if let Some(shape) = shapes.then(|| shape::detect(&ast)).flatten() {
             let table = match &shape {
-                Shape::ClassRepeat { ranges, .. } => ascii_table(ranges),
-                _ => 0,
+                Shape::ClassRepeat { ranges, .. } => Some(Box::new(ascii_table(ranges))),
+                _ => None,
             };
             return Ok(Pattern {
                 source: source.into(),
@@ -274,8 +274,8 @@ impl Pattern {
     /// ```
     pub fn is_match(&self, haystack: &str) -> bool {
         match &self.matcher {
-            Matcher::Shape(Shape::ClassRepeat { ranges, min, max }, table) => {
-                class_repeat_match(haystack, *table, ranges, *min, *max)
+            Matcher::Shape(Shape::ClassRepeat { ranges, min, max }, Some(table)) => {
+                class_repeat_match(haystack, table, ranges, *min, *max)
             }
             Matcher::Shape(shape, _) => shape.is_match(haystack),
             Matcher::Automaton(regex) => regex.is_match(haystack),

@@ -62,73 +62,58 @@ impl Shape {
             Shape::Prefix(lit) => haystack.starts_with(lit.as_str()),
             Shape::Exact(lits) => lits.iter().any(|lit| lit == haystack),
             Shape::ClassRepeat { ranges, min, max } => {
-                class_repeat_match(haystack, ascii_table(ranges), ranges, *min, *max)
+                class_repeat_match(haystack, &ascii_table(ranges), ranges, *min, *max)
             }
         }
     }
 }
 
-/// The ASCII characters among `ranges` as a bit table (bit `b` for byte `b`), so that
-/// [`class_repeat_match`] tests an ASCII character with one shift instead of a search.
+/// The ASCII characters among `ranges` as a table of every byte value, so that
+/// [`class_repeat_match`] tests a byte with one load instead of a search. Bytes from 0x80 up,
+/// which start or continue a multi-byte character, are never in it. A `const fn`, so that
+/// generated code builds the table at compile time.
 ///
 /// ```
 /// use toolschema::regex::ascii_table;
 ///
 /// let digits = ascii_table(&[('0', '9')]);
-/// assert_eq!(digits, 0x3ff << 48);
+/// assert!(digits[b'7' as usize] && !digits[b'a' as usize]);
+/// assert!(!ascii_table(&[('\0', char::MAX)])[0xc3]);
 /// ```
-pub fn ascii_table(ranges: &[(char, char)]) -> u128 {
-    let mut table = 0u128;
-    for &(start, end) in ranges {
-        let (start, end) = (u32::from(start), u32::from(end).min(0x7f));
-        for b in start..=end {
-            table |= 1 << b;
+pub const fn ascii_table(ranges: &[(char, char)]) -> [bool; 256] {
+    let mut table = [false; 256];
+    let mut r = 0;
+    while r < ranges.len() {
+        let (start, end) = (ranges[r].0 as usize, ranges[r].1 as usize);
+        let mut b = start;
+        while b <= end && b < 0x80 {
+            table[b] = true;
+            b += 1;
         }
+        r += 1;
     }
     table
 }
 
-/// [`Shape::ClassRepeat`]'s test with its ASCII table built once ([`ascii_table`] of the same
-/// `ranges`): every character of `haystack` lies in `ranges`, and there are `min..=max` of
-/// them.
+/// [`Shape::ClassRepeat`]'s test, with its ASCII table built once ([`ascii_table`] of the
+/// same `ranges`): every character of `haystack` lies in `ranges`, and there are `min..=max`
+/// of them.
 ///
 /// ```
 /// use toolschema::regex::{ascii_table, class_repeat_match};
 ///
-/// let ranges = [('0', '9'), ('a', 'f')];
+/// let ranges = [('0', '9'), ('a', 'f'), ('é', 'é')];
 /// let table = ascii_table(&ranges);
-/// assert!(class_repeat_match("c0ffee", table, &ranges, 1, Some(8)));
-/// assert!(!class_repeat_match("coffee", table, &ranges, 1, Some(8)));
-/// assert!(!class_repeat_match("", table, &ranges, 1, None));
+/// assert!(class_repeat_match("c0ffee", &table, &ranges, 1, Some(8)));
+/// assert!(class_repeat_match("cafébabe", &table, &ranges, 8, Some(8)));
+/// assert!(!class_repeat_match("coffee", &table, &ranges, 1, Some(8)));
+/// assert!(!class_repeat_match(&"f".repeat(40), &table, &ranges, 1, Some(32)));
+/// assert!(!class_repeat_match("", &table, &ranges, 1, None));
 /// ```
 #[inline]
 pub fn class_repeat_match(
     haystack: &str,
-    table: u128,
-    ranges: &[(char, char)],
-    min: u32,
-    max: Option<u32>,
-) -> bool {
-    class_repeat_match_by(haystack, |b| table >> (b & 0x7f) & 1 != 0, ranges, min, max)
-}
-
-/// [`class_repeat_match`] with the test of an ASCII character given as a function, which
-/// generated code writes as one `matches!` over the class's ASCII ranges: with it inlined,
-/// whole blocks of ASCII characters are tested at once. `ascii` is only asked about bytes
-/// below 0x80 and must agree with `ranges` on them.
-///
-/// ```
-/// use toolschema::regex::class_repeat_match_by;
-///
-/// let ranges = [('0', '9'), ('a', 'f')];
-/// let hex = |b: u8| matches!(b, b'0'..=b'9' | b'a'..=b'f');
-/// assert!(class_repeat_match_by("c0ffee", hex, &ranges, 1, Some(8)));
-/// assert!(!class_repeat_match_by(&"f".repeat(40), hex, &ranges, 1, Some(32)));
-/// ```
-#[inline]
-pub fn class_repeat_match_by(
-    haystack: &str,
-    ascii: impl Fn(u8) -> bool,
+    table: &[bool; 256],
     ranges: &[(char, char)],
     min: u32,
     max: Option<u32>,
@@ -140,26 +125,16 @@ pub fn class_repeat_match_by(
     if bytes.len() < min as usize || bytes.len() / 4 > max {
         return false;
     }
-    // Blocks of ASCII characters in the class, each tested whole (no exit inside a block, so
-    // the bytes can be tested side by side); a block with anything else is read again below.
-    const BLOCK: usize = 16;
+    // Every byte ASCII and in the class, the common case: tested whole, one load a byte and
+    // no exit inside, so each character is one byte.
+    if bytes.iter().fold(true, |ok, &b| ok & table[usize::from(b)]) {
+        return bytes.len() <= max;
+    }
+    let mut count = 0;
     let mut i = 0;
-    for block in bytes.chunks_exact(BLOCK) {
-        if !block
-            .iter()
-            .fold(true, |ok, &b| ok & (b < 0x80) & ascii(b & 0x7f))
-        {
-            break;
-        }
-        i += BLOCK;
-    }
-    if i > max {
-        return false;
-    }
-    let mut count = i;
     while let Some(&b) = bytes.get(i) {
         if b < 0x80 {
-            if !ascii(b) {
+            if !table[usize::from(b)] {
                 return false;
             }
             i += 1;

@@ -829,9 +829,10 @@ fn shapes_agree_with_the_automaton() {
         "ÿÿÿÿ",
         "aaaaaaaaa",
     ];
-    // Longer haystacks reach the block-at-a-time path of repeated classes: a character
-    // outside the class, or a non-ASCII one, inside the first block, at its edge and past it.
-    let long: Vec<String> = [0usize, 5, 15, 16, 17, 31, 32, 40]
+    // Longer haystacks: a character outside the class, or a non-ASCII one, at the start, in
+    // the middle and at the end, so that repeated classes leave the all-ASCII test at every
+    // place and count the characters one by one.
+    let long: Vec<String> = [0usize, 5, 15, 16, 17, 31, 32, 40, 42]
         .iter()
         .flat_map(|&at| {
             ["!", "é", "\u{b}", "A", "🐲"].map(|c| {
