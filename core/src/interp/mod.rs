@@ -254,6 +254,18 @@ impl<'ir> Interpreter<'ir> {
                 self.max_steps,
             )?;
         }
+        // A node that only references another (a property's `$ref` to a definition, the
+        // commonest node of large schemas) goes straight on to it, as its `$ref` check would,
+        // with no scope to enter and no marks of its own.
+        if let ([Check::Ref { target, keyword }], false) = (&node.checks[..], self.ir.dynamic_scope)
+        {
+            let kp = at.kp.key(keyword);
+            let at = At {
+                depth: at.depth + 1,
+                ..at.keyword::<C>(&kp)
+            };
+            return self.eval::<C>(*target, v, at, st, out);
+        }
         let inner;
         let scope = if self.ir.dynamic_scope && at.scope.resource() != node.resource.0 {
             inner = at.scope.enter(node.resource.0);
