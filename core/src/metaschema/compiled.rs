@@ -153,8 +153,8 @@ mod meta_schema_nodes {
                                 if !n8_properties_recursiveanchor(
                                     mode,
                                     value,
-                                    &ip.key(key),
-                                    &kp_properties.key(key),
+                                    rt::Path::collecting::<C>(&ip.key(key), ip),
+                                    rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                     scope,
                                     depth,
                                     failures,
@@ -170,8 +170,8 @@ mod meta_schema_nodes {
                                 if !n9_properties_recursiveref(
                                     mode,
                                     value,
-                                    &ip.key(key),
-                                    &kp_properties.key(key),
+                                    rt::Path::collecting::<C>(&ip.key(key), ip),
+                                    rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                     scope,
                                     depth,
                                     failures,
@@ -187,8 +187,8 @@ mod meta_schema_nodes {
                                 if !n10_properties_definitions(
                                     mode,
                                     value,
-                                    &ip.key(key),
-                                    &kp_properties.key(key),
+                                    rt::Path::collecting::<C>(&ip.key(key), ip),
+                                    rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                     scope,
                                     depth,
                                     failures,
@@ -204,8 +204,8 @@ mod meta_schema_nodes {
                                 if !n11_properties_dependencies(
                                     mode,
                                     value,
-                                    &ip.key(key),
-                                    &kp_properties.key(key),
+                                    rt::Path::collecting::<C>(&ip.key(key), ip),
+                                    rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                     scope,
                                     depth,
                                     failures,
@@ -226,7 +226,7 @@ mod meta_schema_nodes {
                 mode,
                 v,
                 ip,
-                &kp.key("allOf").index(0),
+                rt::Path::collecting::<C>(&kp.key("allOf").index(0), kp),
                 scope,
                 depth,
                 failures,
@@ -240,7 +240,7 @@ mod meta_schema_nodes {
                 mode,
                 v,
                 ip,
-                &kp.key("allOf").index(1),
+                rt::Path::collecting::<C>(&kp.key("allOf").index(1), kp),
                 scope,
                 depth,
                 failures,
@@ -254,7 +254,7 @@ mod meta_schema_nodes {
                 mode,
                 v,
                 ip,
-                &kp.key("allOf").index(2),
+                rt::Path::collecting::<C>(&kp.key("allOf").index(2), kp),
                 scope,
                 depth,
                 failures,
@@ -268,7 +268,7 @@ mod meta_schema_nodes {
                 mode,
                 v,
                 ip,
-                &kp.key("allOf").index(3),
+                rt::Path::collecting::<C>(&kp.key("allOf").index(3), kp),
                 scope,
                 depth,
                 failures,
@@ -282,7 +282,7 @@ mod meta_schema_nodes {
                 mode,
                 v,
                 ip,
-                &kp.key("allOf").index(4),
+                rt::Path::collecting::<C>(&kp.key("allOf").index(4), kp),
                 scope,
                 depth,
                 failures,
@@ -296,7 +296,7 @@ mod meta_schema_nodes {
                 mode,
                 v,
                 ip,
-                &kp.key("allOf").index(5),
+                rt::Path::collecting::<C>(&kp.key("allOf").index(5), kp),
                 scope,
                 depth,
                 failures,
@@ -310,7 +310,7 @@ mod meta_schema_nodes {
                 mode,
                 v,
                 ip,
-                &kp.key("allOf").index(6),
+                rt::Path::collecting::<C>(&kp.key("allOf").index(6), kp),
                 scope,
                 depth,
                 failures,
@@ -381,7 +381,15 @@ mod meta_schema_nodes {
             } else {
                 scope
             };
-            if !n89(mode, v, ip, &kp.key("$ref"), scope, depth, failures)? {
+            if !n89(
+                mode,
+                v,
+                ip,
+                rt::Path::collecting::<C>(&kp.key("$ref"), kp),
+                scope,
+                depth,
+                failures,
+            )? {
                 if !C {
                     return Ok(false);
                 }
@@ -442,7 +450,15 @@ mod meta_schema_nodes {
             } else {
                 scope
             };
-            if !n67(mode, v, ip, &kp.key("$ref"), scope, depth, failures)? {
+            if !n67(
+                mode,
+                v,
+                ip,
+                rt::Path::collecting::<C>(&kp.key("$ref"), kp),
+                scope,
+                depth,
+                failures,
+            )? {
                 if !C {
                     return Ok(false);
                 }
@@ -503,7 +519,15 @@ mod meta_schema_nodes {
             } else {
                 scope
             };
-            if !n64(mode, v, ip, &kp.key("$ref"), scope, depth, failures)? {
+            if !n64(
+                mode,
+                v,
+                ip,
+                rt::Path::collecting::<C>(&kp.key("$ref"), kp),
+                scope,
+                depth,
+                failures,
+            )? {
                 if !C {
                     return Ok(false);
                 }
@@ -559,7 +583,15 @@ mod meta_schema_nodes {
             } else {
                 scope
             };
-            if !n35(mode, v, ip, &kp.key("$ref"), scope, depth, failures)? {
+            if !n35(
+                mode,
+                v,
+                ip,
+                rt::Path::collecting::<C>(&kp.key("$ref"), kp),
+                scope,
+                depth,
+                failures,
+            )? {
                 if !C {
                     return Ok(false);
                 }
@@ -615,7 +647,15 @@ mod meta_schema_nodes {
             } else {
                 scope
             };
-            if !n26(mode, v, ip, &kp.key("$ref"), scope, depth, failures)? {
+            if !n26(
+                mode,
+                v,
+                ip,
+                rt::Path::collecting::<C>(&kp.key("$ref"), kp),
+                scope,
+                depth,
+                failures,
+            )? {
                 if !C {
                     return Ok(false);
                 }
@@ -671,7 +711,15 @@ mod meta_schema_nodes {
             } else {
                 scope
             };
-            if !n24(mode, v, ip, &kp.key("$ref"), scope, depth, failures)? {
+            if !n24(
+                mode,
+                v,
+                ip,
+                rt::Path::collecting::<C>(&kp.key("$ref"), kp),
+                scope,
+                depth,
+                failures,
+            )? {
                 if !C {
                     return Ok(false);
                 }
@@ -732,7 +780,15 @@ mod meta_schema_nodes {
             } else {
                 scope
             };
-            if !n20(mode, v, ip, &kp.key("$ref"), scope, depth, failures)? {
+            if !n20(
+                mode,
+                v,
+                ip,
+                rt::Path::collecting::<C>(&kp.key("$ref"), kp),
+                scope,
+                depth,
+                failures,
+            )? {
                 if !C {
                     return Ok(false);
                 }
@@ -800,7 +856,7 @@ mod meta_schema_nodes {
                     rt::QUICK,
                     v,
                     ip,
-                    &kp.key("$ref"),
+                    kp,
                     scope,
                     depth,
                     failures,
@@ -882,7 +938,7 @@ mod meta_schema_nodes {
                     0,
                     v,
                     ip,
-                    &kp.key("$ref"),
+                    kp,
                     scope,
                     depth,
                     failures,
@@ -986,8 +1042,10 @@ mod meta_schema_nodes {
                             mode,
                             1,
                             value,
-                            &ip.key(key),
-                            &kp.key("additionalProperties"),
+                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                            rt::Path::collecting::<
+                                C,
+                            >(&kp.key("additionalProperties"), kp),
                             scope,
                             depth,
                             failures,
@@ -1085,8 +1143,10 @@ mod meta_schema_nodes {
                         if !n12_ependencies_additionalproperties(
                             mode,
                             value,
-                            &ip.key(key),
-                            &kp.key("additionalProperties"),
+                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                            rt::Path::collecting::<
+                                C,
+                            >(&kp.key("additionalProperties"), kp),
                             scope,
                             depth,
                             failures,
@@ -1165,7 +1225,34 @@ mod meta_schema_nodes {
             };
             if !('any_of: {
                 let mut any = false;
-                let held = if recording {
+                let held = 'branch: {
+                    if !recording {
+                        let mark = failures.mark();
+                        let steps = failures.steps_left();
+                        match n13_ies_additionalproperties_anyof_0(
+                            rt::QUICK,
+                            0,
+                            v,
+                            ip,
+                            kp,
+                            scope,
+                            depth,
+                            failures,
+                        ) {
+                            Ok(held) => {
+                                if !held {
+                                    failures.rollback(mark);
+                                }
+                                break 'branch held;
+                            }
+                            Err(halt) => {
+                                if !C {
+                                    return Err(halt);
+                                }
+                                failures.resume(mark, steps);
+                            }
+                        }
+                    }
                     n13_ies_additionalproperties_anyof_0(
                         rt::COLLECT,
                         0,
@@ -1176,24 +1263,6 @@ mod meta_schema_nodes {
                         depth,
                         failures,
                     )?
-                } else {
-                    {
-                        let mark = failures.mark();
-                        let held = n13_ies_additionalproperties_anyof_0(
-                            rt::QUICK,
-                            0,
-                            v,
-                            ip,
-                            &kp.key("anyOf").index(0),
-                            scope,
-                            depth,
-                            failures,
-                        )?;
-                        if !held {
-                            failures.rollback(mark);
-                        }
-                        held
-                    }
                 };
                 if held {
                     if !recording {
@@ -1202,7 +1271,33 @@ mod meta_schema_nodes {
                     any = true;
                 }
                 if recording || rt::TypeSet::from_bits(8).matches(v) {
-                    let held = if recording {
+                    let held = 'branch: {
+                        if !recording {
+                            let mark = failures.mark();
+                            let steps = failures.steps_left();
+                            match n14_ies_additionalproperties_anyof_1(
+                                rt::QUICK,
+                                v,
+                                ip,
+                                kp,
+                                scope,
+                                depth,
+                                failures,
+                            ) {
+                                Ok(held) => {
+                                    if !held {
+                                        failures.rollback(mark);
+                                    }
+                                    break 'branch held;
+                                }
+                                Err(halt) => {
+                                    if !C {
+                                        return Err(halt);
+                                    }
+                                    failures.resume(mark, steps);
+                                }
+                            }
+                        }
                         n14_ies_additionalproperties_anyof_1(
                             rt::COLLECT,
                             v,
@@ -1212,23 +1307,6 @@ mod meta_schema_nodes {
                             depth,
                             failures,
                         )?
-                    } else {
-                        {
-                            let mark = failures.mark();
-                            let held = n14_ies_additionalproperties_anyof_1(
-                                rt::QUICK,
-                                v,
-                                ip,
-                                &kp.key("anyOf").index(1),
-                                scope,
-                                depth,
-                                failures,
-                            )?;
-                            if !held {
-                                failures.rollback(mark);
-                            }
-                            held
-                        }
                     };
                     if held {
                         if !recording {
@@ -1309,30 +1387,104 @@ mod meta_schema_nodes {
             static CANDIDATES: [u32; 8] = [1, 2, 3, 4, 5, 6, 7, 8];
             if !match scope.outermost(&CANDIDATES, |&r| r) {
                 ::core::option::Option::Some(0) => {
-                    n0(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n0(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
                 ::core::option::Option::Some(1) => {
-                    n35(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n35(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
                 ::core::option::Option::Some(2) => {
-                    n89(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n89(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
                 ::core::option::Option::Some(3) => {
-                    n20(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n20(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
                 ::core::option::Option::Some(4) => {
-                    n24(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n24(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
                 ::core::option::Option::Some(5) => {
-                    n26(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n26(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
                 ::core::option::Option::Some(6) => {
-                    n64(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n64(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
                 ::core::option::Option::Some(7) => {
-                    n67(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n67(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
-                _ => n0(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                _ => {
+                    n0(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
+                }
             } {
                 if !C {
                     return Ok(false);
@@ -1389,7 +1541,7 @@ mod meta_schema_nodes {
                 mode,
                 v,
                 ip,
-                &kp.key("$ref"),
+                rt::Path::collecting::<C>(&kp.key("$ref"), kp),
                 scope,
                 depth,
                 failures,
@@ -1495,8 +1647,8 @@ mod meta_schema_nodes {
                                 rt::QUICK,
                                 0,
                                 item,
-                                &ip.index(i),
-                                &kp_items,
+                                ip,
+                                kp,
                                 scope,
                                 depth,
                                 failures,
@@ -1866,8 +2018,8 @@ mod meta_schema_nodes {
                                             rt::QUICK,
                                             0,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            ip,
+                                            kp,
                                             scope,
                                             depth,
                                             failures,
@@ -1900,8 +2052,8 @@ mod meta_schema_nodes {
                                             rt::QUICK,
                                             1,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            ip,
+                                            kp,
                                             scope,
                                             depth,
                                             failures,
@@ -1928,8 +2080,8 @@ mod meta_schema_nodes {
                                 if !n23_properties_contentschema(
                                     mode,
                                     value,
-                                    &ip.key(key),
-                                    &kp_properties.key(key),
+                                    rt::Path::collecting::<C>(&ip.key(key), ip),
+                                    rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                     scope,
                                     depth,
                                     failures,
@@ -2062,30 +2214,104 @@ mod meta_schema_nodes {
             static CANDIDATES: [u32; 8] = [1, 2, 3, 4, 5, 6, 7, 8];
             if !match scope.outermost(&CANDIDATES, |&r| r) {
                 ::core::option::Option::Some(0) => {
-                    n0(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n0(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
                 ::core::option::Option::Some(1) => {
-                    n35(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n35(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
                 ::core::option::Option::Some(2) => {
-                    n89(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n89(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
                 ::core::option::Option::Some(3) => {
-                    n20(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n20(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
                 ::core::option::Option::Some(4) => {
-                    n24(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n24(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
                 ::core::option::Option::Some(5) => {
-                    n26(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n26(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
                 ::core::option::Option::Some(6) => {
-                    n64(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n64(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
                 ::core::option::Option::Some(7) => {
-                    n67(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n67(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
-                _ => n20(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                _ => {
+                    n20(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
+                }
             } {
                 if !C {
                     return Ok(false);
@@ -2175,8 +2401,8 @@ mod meta_schema_nodes {
                                     |failures| n25_properties_format(
                                         rt::QUICK,
                                         value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
+                                        ip,
+                                        kp,
                                         scope,
                                         depth,
                                         failures,
@@ -2445,8 +2671,8 @@ mod meta_schema_nodes {
                                                     rt::QUICK,
                                                     1,
                                                     value,
-                                                    &ip.key(key),
-                                                    &kp_properties.key(key),
+                                                    ip,
+                                                    kp,
                                                     scope,
                                                     depth,
                                                     failures,
@@ -2497,8 +2723,8 @@ mod meta_schema_nodes {
                                         if !n30_properties_examples(
                                             mode,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             scope,
                                             depth,
                                             failures,
@@ -2520,8 +2746,8 @@ mod meta_schema_nodes {
                                                     rt::QUICK,
                                                     1,
                                                     value,
-                                                    &ip.key(key),
-                                                    &kp_properties.key(key),
+                                                    ip,
+                                                    kp,
                                                     scope,
                                                     depth,
                                                     failures,
@@ -2559,8 +2785,8 @@ mod meta_schema_nodes {
                                                     rt::QUICK,
                                                     2,
                                                     value,
-                                                    &ip.key(key),
-                                                    &kp_properties.key(key),
+                                                    ip,
+                                                    kp,
                                                     scope,
                                                     depth,
                                                     failures,
@@ -2598,8 +2824,8 @@ mod meta_schema_nodes {
                                                     rt::QUICK,
                                                     0,
                                                     value,
-                                                    &ip.key(key),
-                                                    &kp_properties.key(key),
+                                                    ip,
+                                                    kp,
                                                     scope,
                                                     depth,
                                                     failures,
@@ -2637,8 +2863,8 @@ mod meta_schema_nodes {
                                                     rt::QUICK,
                                                     0,
                                                     value,
-                                                    &ip.key(key),
-                                                    &kp_properties.key(key),
+                                                    ip,
+                                                    kp,
                                                     scope,
                                                     depth,
                                                     failures,
@@ -3062,8 +3288,8 @@ mod meta_schema_nodes {
                                         if !n38_properties_enum(
                                             mode,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             scope,
                                             depth,
                                             failures,
@@ -3079,8 +3305,8 @@ mod meta_schema_nodes {
                                         if !n54_properties_type(
                                             mode,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             scope,
                                             depth,
                                             failures,
@@ -3126,8 +3352,8 @@ mod meta_schema_nodes {
                                                     rt::QUICK,
                                                     2,
                                                     value,
-                                                    &ip.key(key),
-                                                    &kp_properties.key(key),
+                                                    ip,
+                                                    kp,
                                                     scope,
                                                     depth,
                                                     failures,
@@ -3160,8 +3386,8 @@ mod meta_schema_nodes {
                                                     rt::QUICK,
                                                     3,
                                                     value,
-                                                    &ip.key(key),
-                                                    &kp_properties.key(key),
+                                                    ip,
+                                                    kp,
                                                     scope,
                                                     depth,
                                                     failures,
@@ -3194,8 +3420,8 @@ mod meta_schema_nodes {
                                                     rt::QUICK,
                                                     1,
                                                     value,
-                                                    &ip.key(key),
-                                                    &kp_properties.key(key),
+                                                    ip,
+                                                    kp,
                                                     scope,
                                                     depth,
                                                     failures,
@@ -3228,8 +3454,8 @@ mod meta_schema_nodes {
                                             mode,
                                             1,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             scope,
                                             depth,
                                             failures,
@@ -3246,8 +3472,8 @@ mod meta_schema_nodes {
                                             mode,
                                             0,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             scope,
                                             depth,
                                             failures,
@@ -3264,8 +3490,8 @@ mod meta_schema_nodes {
                                             mode,
                                             0,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             scope,
                                             depth,
                                             failures,
@@ -3287,8 +3513,8 @@ mod meta_schema_nodes {
                                             mode,
                                             2,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             scope,
                                             depth,
                                             failures,
@@ -3305,8 +3531,8 @@ mod meta_schema_nodes {
                                             mode,
                                             1,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             scope,
                                             depth,
                                             failures,
@@ -3332,8 +3558,8 @@ mod meta_schema_nodes {
                                                 |failures| n51_properties_multipleof(
                                                     rt::QUICK,
                                                     value,
-                                                    &ip.key(key),
-                                                    &kp_properties.key(key),
+                                                    ip,
+                                                    kp,
                                                     scope,
                                                     depth,
                                                     failures,
@@ -3365,8 +3591,8 @@ mod meta_schema_nodes {
                                             mode,
                                             0,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             scope,
                                             depth,
                                             failures,
@@ -3383,8 +3609,8 @@ mod meta_schema_nodes {
                                             mode,
                                             4,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             scope,
                                             depth,
                                             failures,
@@ -3405,8 +3631,8 @@ mod meta_schema_nodes {
                                                 |failures| n55_properties_uniqueitems(
                                                     rt::QUICK,
                                                     value,
-                                                    &ip.key(key),
-                                                    &kp_properties.key(key),
+                                                    ip,
+                                                    kp,
                                                     scope,
                                                     depth,
                                                     failures,
@@ -3438,8 +3664,8 @@ mod meta_schema_nodes {
                                             mode,
                                             3,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             scope,
                                             depth,
                                             failures,
@@ -3456,8 +3682,8 @@ mod meta_schema_nodes {
                                             mode,
                                             2,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             scope,
                                             depth,
                                             failures,
@@ -3484,8 +3710,8 @@ mod meta_schema_nodes {
                                                     rt::QUICK,
                                                     0,
                                                     value,
-                                                    &ip.key(key),
-                                                    &kp_properties.key(key),
+                                                    ip,
+                                                    kp,
                                                     scope,
                                                     depth,
                                                     failures,
@@ -3518,8 +3744,8 @@ mod meta_schema_nodes {
                                                     rt::QUICK,
                                                     1,
                                                     value,
-                                                    &ip.key(key),
-                                                    &kp_properties.key(key),
+                                                    ip,
+                                                    kp,
                                                     scope,
                                                     depth,
                                                     failures,
@@ -3551,8 +3777,8 @@ mod meta_schema_nodes {
                                         if !n37_properties_dependentrequired(
                                             mode,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             scope,
                                             depth,
                                             failures,
@@ -3650,8 +3876,10 @@ mod meta_schema_nodes {
                             mode,
                             1,
                             value,
-                            &ip.key(key),
-                            &kp.key("additionalProperties"),
+                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                            rt::Path::collecting::<
+                                C,
+                            >(&kp.key("additionalProperties"), kp),
                             scope,
                             depth,
                             failures,
@@ -3865,7 +4093,7 @@ mod meta_schema_nodes {
                     rt::QUICK,
                     v,
                     ip,
-                    &kp.key("$ref"),
+                    kp,
                     scope,
                     depth,
                     failures,
@@ -3948,7 +4176,7 @@ mod meta_schema_nodes {
                 5,
                 v,
                 ip,
-                &kp.key("$ref"),
+                rt::Path::collecting::<C>(&kp.key("$ref"), kp),
                 scope,
                 depth,
                 failures,
@@ -4082,7 +4310,7 @@ mod meta_schema_nodes {
                 mode,
                 v,
                 ip,
-                &kp.key("$ref"),
+                rt::Path::collecting::<C>(&kp.key("$ref"), kp),
                 scope,
                 depth,
                 failures,
@@ -4141,7 +4369,34 @@ mod meta_schema_nodes {
             };
             if !('any_of: {
                 let mut any = false;
-                let held = if recording {
+                let held = 'branch: {
+                    if !recording {
+                        let mark = failures.mark();
+                        let steps = failures.steps_left();
+                        match n56_properties_type_anyof_0(
+                            rt::QUICK,
+                            0,
+                            v,
+                            ip,
+                            kp,
+                            scope,
+                            depth,
+                            failures,
+                        ) {
+                            Ok(held) => {
+                                if !held {
+                                    failures.rollback(mark);
+                                }
+                                break 'branch held;
+                            }
+                            Err(halt) => {
+                                if !C {
+                                    return Err(halt);
+                                }
+                                failures.resume(mark, steps);
+                            }
+                        }
+                    }
                     n56_properties_type_anyof_0(
                         rt::COLLECT,
                         0,
@@ -4152,24 +4407,6 @@ mod meta_schema_nodes {
                         depth,
                         failures,
                     )?
-                } else {
-                    {
-                        let mark = failures.mark();
-                        let held = n56_properties_type_anyof_0(
-                            rt::QUICK,
-                            0,
-                            v,
-                            ip,
-                            &kp.key("anyOf").index(0),
-                            scope,
-                            depth,
-                            failures,
-                        )?;
-                        if !held {
-                            failures.rollback(mark);
-                        }
-                        held
-                    }
                 };
                 if held {
                     if !recording {
@@ -4178,7 +4415,33 @@ mod meta_schema_nodes {
                     any = true;
                 }
                 if recording || rt::TypeSet::from_bits(8).matches(v) {
-                    let held = if recording {
+                    let held = 'branch: {
+                        if !recording {
+                            let mark = failures.mark();
+                            let steps = failures.steps_left();
+                            match n57_properties_type_anyof_1(
+                                rt::QUICK,
+                                v,
+                                ip,
+                                kp,
+                                scope,
+                                depth,
+                                failures,
+                            ) {
+                                Ok(held) => {
+                                    if !held {
+                                        failures.rollback(mark);
+                                    }
+                                    break 'branch held;
+                                }
+                                Err(halt) => {
+                                    if !C {
+                                        return Err(halt);
+                                    }
+                                    failures.resume(mark, steps);
+                                }
+                            }
+                        }
                         n57_properties_type_anyof_1(
                             rt::COLLECT,
                             v,
@@ -4188,23 +4451,6 @@ mod meta_schema_nodes {
                             depth,
                             failures,
                         )?
-                    } else {
-                        {
-                            let mark = failures.mark();
-                            let held = n57_properties_type_anyof_1(
-                                rt::QUICK,
-                                v,
-                                ip,
-                                &kp.key("anyOf").index(1),
-                                scope,
-                                depth,
-                                failures,
-                            )?;
-                            if !held {
-                                failures.rollback(mark);
-                            }
-                            held
-                        }
                     };
                     if held {
                         if !recording {
@@ -4335,7 +4581,7 @@ mod meta_schema_nodes {
                     rt::QUICK,
                     v,
                     ip,
-                    &kp.key("$ref"),
+                    kp,
                     scope,
                     depth,
                     failures,
@@ -4452,8 +4698,8 @@ mod meta_schema_nodes {
                             mode,
                             1,
                             item,
-                            &ip.index(i),
-                            &kp_items,
+                            rt::Path::collecting::<C>(&ip.index(i), ip),
+                            rt::Path::collecting::<C>(&kp_items, kp),
                             scope,
                             depth,
                             failures,
@@ -4681,8 +4927,8 @@ mod meta_schema_nodes {
                                     mode,
                                     0,
                                     value,
-                                    &ip.key(key),
-                                    &kp_properties.key(key),
+                                    rt::Path::collecting::<C>(&ip.key(key), ip),
+                                    rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                     scope,
                                     depth,
                                     failures,
@@ -4699,8 +4945,8 @@ mod meta_schema_nodes {
                                     mode,
                                     1,
                                     value,
-                                    &ip.key(key),
-                                    &kp_properties.key(key),
+                                    rt::Path::collecting::<C>(&ip.key(key), ip),
+                                    rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                     scope,
                                     depth,
                                     failures,
@@ -4781,30 +5027,104 @@ mod meta_schema_nodes {
             static CANDIDATES: [u32; 8] = [1, 2, 3, 4, 5, 6, 7, 8];
             if !match scope.outermost(&CANDIDATES, |&r| r) {
                 ::core::option::Option::Some(0) => {
-                    n0(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n0(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
                 ::core::option::Option::Some(1) => {
-                    n35(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n35(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
                 ::core::option::Option::Some(2) => {
-                    n89(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n89(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
                 ::core::option::Option::Some(3) => {
-                    n20(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n20(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
                 ::core::option::Option::Some(4) => {
-                    n24(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n24(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
                 ::core::option::Option::Some(5) => {
-                    n26(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n26(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
                 ::core::option::Option::Some(6) => {
-                    n64(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n64(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
                 ::core::option::Option::Some(7) => {
-                    n67(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n67(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
-                _ => n64(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                _ => {
+                    n64(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
+                }
             } {
                 if !C {
                     return Ok(false);
@@ -4886,8 +5206,8 @@ mod meta_schema_nodes {
                                             mode,
                                             3,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             scope,
                                             depth,
                                             failures,
@@ -4909,8 +5229,8 @@ mod meta_schema_nodes {
                                             mode,
                                             5,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             scope,
                                             depth,
                                             failures,
@@ -4932,8 +5252,8 @@ mod meta_schema_nodes {
                                             mode,
                                             2,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             scope,
                                             depth,
                                             failures,
@@ -4950,8 +5270,8 @@ mod meta_schema_nodes {
                                             mode,
                                             7,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             scope,
                                             depth,
                                             failures,
@@ -4973,8 +5293,8 @@ mod meta_schema_nodes {
                                             mode,
                                             0,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             scope,
                                             depth,
                                             failures,
@@ -4991,8 +5311,8 @@ mod meta_schema_nodes {
                                             mode,
                                             1,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             scope,
                                             depth,
                                             failures,
@@ -5009,8 +5329,8 @@ mod meta_schema_nodes {
                                             mode,
                                             4,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             scope,
                                             depth,
                                             failures,
@@ -5027,8 +5347,8 @@ mod meta_schema_nodes {
                                             mode,
                                             2,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             scope,
                                             depth,
                                             failures,
@@ -5050,8 +5370,8 @@ mod meta_schema_nodes {
                                             mode,
                                             1,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             scope,
                                             depth,
                                             failures,
@@ -5073,8 +5393,8 @@ mod meta_schema_nodes {
                                             mode,
                                             1,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             scope,
                                             depth,
                                             failures,
@@ -5096,8 +5416,8 @@ mod meta_schema_nodes {
                                             mode,
                                             3,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             scope,
                                             depth,
                                             failures,
@@ -5119,8 +5439,8 @@ mod meta_schema_nodes {
                                             mode,
                                             6,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             scope,
                                             depth,
                                             failures,
@@ -5142,8 +5462,8 @@ mod meta_schema_nodes {
                                             mode,
                                             0,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             scope,
                                             depth,
                                             failures,
@@ -5164,8 +5484,8 @@ mod meta_schema_nodes {
                                         if !n78_properties_patternproperties(
                                             mode,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             scope,
                                             depth,
                                             failures,
@@ -5187,8 +5507,8 @@ mod meta_schema_nodes {
                                             mode,
                                             0,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             scope,
                                             depth,
                                             failures,
@@ -5286,30 +5606,104 @@ mod meta_schema_nodes {
             static CANDIDATES: [u32; 8] = [1, 2, 3, 4, 5, 6, 7, 8];
             if !match scope.outermost(&CANDIDATES, |&r| r) {
                 ::core::option::Option::Some(0) => {
-                    n0(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n0(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
                 ::core::option::Option::Some(1) => {
-                    n35(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n35(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
                 ::core::option::Option::Some(2) => {
-                    n89(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n89(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
                 ::core::option::Option::Some(3) => {
-                    n20(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n20(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
                 ::core::option::Option::Some(4) => {
-                    n24(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n24(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
                 ::core::option::Option::Some(5) => {
-                    n26(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n26(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
                 ::core::option::Option::Some(6) => {
-                    n64(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n64(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
                 ::core::option::Option::Some(7) => {
-                    n67(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n67(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
-                _ => n67(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                _ => {
+                    n67(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
+                }
             } {
                 if !C {
                     return Ok(false);
@@ -5370,7 +5764,7 @@ mod meta_schema_nodes {
                 mode,
                 v,
                 ip,
-                &kp.key("$ref"),
+                rt::Path::collecting::<C>(&kp.key("$ref"), kp),
                 scope,
                 depth,
                 failures,
@@ -5458,8 +5852,10 @@ mod meta_schema_nodes {
                                 AT[at]
                             },
                             value,
-                            &ip.key(key),
-                            &kp.key("additionalProperties"),
+                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                            rt::Path::collecting::<
+                                C,
+                            >(&kp.key("additionalProperties"), kp),
                             scope,
                             depth,
                             failures,
@@ -5558,8 +5954,10 @@ mod meta_schema_nodes {
                             mode,
                             10,
                             value,
-                            &ip.key(key),
-                            &kp.key("additionalProperties"),
+                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                            rt::Path::collecting::<
+                                C,
+                            >(&kp.key("additionalProperties"), kp),
                             scope,
                             depth,
                             failures,
@@ -5697,8 +6095,8 @@ mod meta_schema_nodes {
                             mode,
                             9,
                             item,
-                            &ip.index(i),
-                            &kp_items,
+                            rt::Path::collecting::<C>(&ip.index(i), ip),
+                            rt::Path::collecting::<C>(&kp_items, kp),
                             scope,
                             depth,
                             failures,
@@ -5829,8 +6227,8 @@ mod meta_schema_nodes {
                                         if !n95_properties_id(
                                             mode,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             scope,
                                             depth,
                                             failures,
@@ -5852,8 +6250,8 @@ mod meta_schema_nodes {
                                             mode,
                                             1,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             scope,
                                             depth,
                                             failures,
@@ -5874,8 +6272,8 @@ mod meta_schema_nodes {
                                         if !n92_properties_defs(
                                             mode,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             scope,
                                             depth,
                                             failures,
@@ -5897,8 +6295,8 @@ mod meta_schema_nodes {
                                             mode,
                                             0,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             scope,
                                             depth,
                                             failures,
@@ -5915,8 +6313,8 @@ mod meta_schema_nodes {
                                             mode,
                                             2,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             scope,
                                             depth,
                                             failures,
@@ -5943,8 +6341,8 @@ mod meta_schema_nodes {
                                                     rt::QUICK,
                                                     1,
                                                     value,
-                                                    &ip.key(key),
-                                                    &kp_properties.key(key),
+                                                    ip,
+                                                    kp,
                                                     scope,
                                                     depth,
                                                     failures,
@@ -5977,8 +6375,8 @@ mod meta_schema_nodes {
                                             mode,
                                             0,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             scope,
                                             depth,
                                             failures,
@@ -5994,8 +6392,8 @@ mod meta_schema_nodes {
                                         if !n98_properties_vocabulary(
                                             mode,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             scope,
                                             depth,
                                             failures,
@@ -6017,8 +6415,8 @@ mod meta_schema_nodes {
                                             mode,
                                             1,
                                             value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
+                                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                             scope,
                                             depth,
                                             failures,
@@ -6094,7 +6492,7 @@ mod meta_schema_nodes {
                     rt::QUICK,
                     v,
                     ip,
-                    &kp.key("$ref"),
+                    kp,
                     scope,
                     depth,
                     failures,
@@ -6186,8 +6584,10 @@ mod meta_schema_nodes {
                         if !n102_erties_defs_additionalproperties(
                             mode,
                             value,
-                            &ip.key(key),
-                            &kp.key("additionalProperties"),
+                            rt::Path::collecting::<C>(&ip.key(key), ip),
+                            rt::Path::collecting::<
+                                C,
+                            >(&kp.key("additionalProperties"), kp),
                             scope,
                             depth,
                             failures,
@@ -6265,7 +6665,7 @@ mod meta_schema_nodes {
                     },
                     v,
                     ip,
-                    &kp.key("$ref"),
+                    kp,
                     scope,
                     depth,
                     failures,
@@ -6391,7 +6791,7 @@ mod meta_schema_nodes {
                     0,
                     v,
                     ip,
-                    &kp.key("$ref"),
+                    kp,
                     scope,
                     depth,
                     failures,
@@ -6514,8 +6914,8 @@ mod meta_schema_nodes {
                             |failures| n99_vocabulary_additionalproperties(
                                 rt::QUICK,
                                 value,
-                                &ip.key(key),
-                                &kp.key("additionalProperties"),
+                                ip,
+                                kp,
                                 scope,
                                 depth,
                                 failures,
@@ -6679,30 +7079,104 @@ mod meta_schema_nodes {
             static CANDIDATES: [u32; 8] = [1, 2, 3, 4, 5, 6, 7, 8];
             if !match scope.outermost(&CANDIDATES, |&r| r) {
                 ::core::option::Option::Some(0) => {
-                    n0(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n0(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
                 ::core::option::Option::Some(1) => {
-                    n35(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n35(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
                 ::core::option::Option::Some(2) => {
-                    n89(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n89(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
                 ::core::option::Option::Some(3) => {
-                    n20(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n20(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
                 ::core::option::Option::Some(4) => {
-                    n24(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n24(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
                 ::core::option::Option::Some(5) => {
-                    n26(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n26(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
                 ::core::option::Option::Some(6) => {
-                    n64(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n64(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
                 ::core::option::Option::Some(7) => {
-                    n67(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?
+                    n67(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
                 }
-                _ => n89(mode, v, ip, &kp.key("$dynamicRef"), scope, depth, failures)?,
+                _ => {
+                    n89(
+                        mode,
+                        v,
+                        ip,
+                        rt::Path::collecting::<C>(&kp.key("$dynamicRef"), kp),
+                        scope,
+                        depth,
+                        failures,
+                    )?
+                }
             } {
                 if !C {
                     return Ok(false);
