@@ -187,7 +187,7 @@ impl<'ir> Interpreter<'ir> {
                 }
                 Ok(held)
             }
-            Err(halt) if C => Err(self.located::<C>(id, v, at, st, out, mark, steps, halt)),
+            Err(halt) if C => Err(self.located(id, v, at, st, out, mark, steps, halt)),
             Err(halt) => Err(halt),
         }
     }
@@ -200,7 +200,7 @@ impl<'ir> Interpreter<'ir> {
     #[cold]
     #[inline(never)]
     #[allow(clippy::too_many_arguments)]
-    fn located<const C: bool>(
+    fn located(
         &self,
         id: NodeId,
         v: &Value,

@@ -330,9 +330,7 @@ impl Interpreter<'_> {
             let holds = match self.eval::<false>(schema, &name, inner, st, None) {
                 Ok(holds) => holds,
                 Err(halt) if C => {
-                    return Err(
-                        self.located::<C>(schema, &name, inner, st, None, mark, steps, halt)
-                    );
+                    return Err(self.located(schema, &name, inner, st, None, mark, steps, halt));
                 }
                 Err(halt) => return Err(halt),
             };
