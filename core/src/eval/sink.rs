@@ -196,12 +196,11 @@ impl<'t> Sink<'t> {
     }
 
     /// Back to where a subschema evaluation began, at `mark` with `steps_left` steps (from
-    /// [`Sink::mark`] and [`Sink::steps_left`]), to run it again: generated code runs a branch
+    /// [`Sink::mark`] and [`Sink::steps_left`]), to run it again: both back ends run a branch
     /// that halted in the quick flavour, which locates no halt, again collecting, which halts
     /// at the same place with its location.
     ///
     /// ```
-    /// use serde_json::json;
     /// use toolschema::eval::{Path, Sink};
     ///
     /// let mut sink = Sink::new(1);

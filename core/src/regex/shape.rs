@@ -125,13 +125,29 @@ pub fn class_repeat_match(
     if bytes.len() < min as usize || bytes.len() / 4 > max {
         return false;
     }
-    // Every byte ASCII and in the class, the common case: tested whole, one load a byte and
-    // no exit inside, so each character is one byte.
-    if bytes.iter().fold(true, |ok, &b| ok & table[usize::from(b)]) {
-        return bytes.len() <= max;
-    }
-    let mut count = 0;
+    // Every byte ASCII and in the class, the common case: tested one load a byte with no exit
+    // inside a block, so each character is one byte. A short string is one block; a long one
+    // stops at the first block with any other byte, and is read on from there.
+    const BLOCK: usize = 64;
+    let in_class = |block: &[u8]| block.iter().fold(true, |ok, &b| ok & table[usize::from(b)]);
     let mut i = 0;
+    if bytes.len() <= BLOCK {
+        if in_class(bytes) {
+            return bytes.len() <= max;
+        }
+    } else {
+        for block in bytes.chunks(BLOCK) {
+            if !in_class(block) {
+                break;
+            }
+            i += block.len();
+        }
+        if i == bytes.len() {
+            return bytes.len() <= max;
+        }
+    }
+    // Every byte before `i` is a character of the class.
+    let mut count = i;
     while let Some(&b) = bytes.get(i) {
         if b < 0x80 {
             if !table[usize::from(b)] {

@@ -790,6 +790,8 @@ fn shapes_agree_with_the_automaton() {
         "^[a-z]{1,40}$",
         "^[a-z]{16,}$",
         "^[^!]{17,39}$",
+        "^[a-c]{64,70}$",
+        "^[a-cé]{100,151}$",
     ];
     let haystacks = [
         "",
@@ -832,11 +834,31 @@ fn shapes_agree_with_the_automaton() {
     // Longer haystacks: a character outside the class, or a non-ASCII one, at the start, in
     // the middle and at the end, so that repeated classes leave the all-ASCII test at every
     // place and count the characters one by one.
-    let long: Vec<String> = [0usize, 5, 15, 16, 17, 31, 32, 40, 42]
-        .iter()
-        .flat_map(|&at| {
+    // A string of over 64 bytes is tested in blocks of 64.
+    let placed = [
+        (14, 0usize),
+        (14, 5),
+        (14, 15),
+        (14, 16),
+        (14, 17),
+        (14, 31),
+        (14, 32),
+    ]
+    .into_iter()
+    .chain([
+        (14, 40),
+        (14, 42),
+        (50, 0),
+        (50, 63),
+        (50, 64),
+        (50, 65),
+        (50, 128),
+    ])
+    .chain([(50, 149), (50, 150)]);
+    let long: Vec<String> = placed
+        .flat_map(|(repeat, at)| {
             ["!", "é", "\u{b}", "A", "🐲"].map(|c| {
-                let mut h = "abc".repeat(14);
+                let mut h = "abc".repeat(repeat);
                 h.insert_str(at, c);
                 h
             })
@@ -845,6 +867,9 @@ fn shapes_agree_with_the_automaton() {
             "a".repeat(16),
             "a".repeat(39),
             "a".repeat(40),
+            "a".repeat(64),
+            "a".repeat(65),
+            "a".repeat(200),
             "7".repeat(48),
             " ".repeat(33),
         ])
