@@ -41,10 +41,10 @@ impl<'a> Path<'a> {
         }
     }
 
-    /// `path` in the collecting flavour (`C`), `parent` in the quick one. Generated code
-    /// passes a callee its location through this where the quick flavour reads none (no
-    /// halt of an evaluation limit can be reached): inlined, the unused `path` is never
-    /// built.
+    /// `path` in the collecting flavour (`C`), `parent` in the quick one, which reads no
+    /// location: both back ends pass a callee its location through this, and inlined, the
+    /// unused `path` is never built. A collecting evaluation that sees a quick one halt runs
+    /// it again collecting for the halt's location (`Sink::resume`).
     ///
     /// ```
     /// # use toolschema_core::__private::Path;

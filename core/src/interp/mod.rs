@@ -170,6 +170,21 @@ impl<'ir> Interpreter<'ir> {
         if C && st.recording() {
             return self.eval::<true>(id, v, at, st, out);
         }
+        self.first_failure::<C>(id, v, at, st, out)
+    }
+
+    /// [`Interpreter::branch`] outside recording: `id` in the first-failure flavour, rolled
+    /// back to where admission was if it fails, and run again collecting for its location if
+    /// it halts while collecting (see [`Interpreter::located`]).
+    #[inline]
+    fn first_failure<const C: bool>(
+        &self,
+        id: NodeId,
+        v: &Value,
+        at: At<'_>,
+        st: &mut Sink,
+        out: Option<&mut Marks>,
+    ) -> Flow {
         // A node that applies no subschema claims nothing, costs no step and cannot halt;
         // nothing is claimed where the sink does not admit (the arguments walked before
         // evaluation, or after).

@@ -323,18 +323,9 @@ impl Interpreter<'_> {
         let mut valid = true;
         for key in map.keys() {
             let name = Value::String(key.clone());
-            // A name is checked in the first-failure flavour only; collecting, a halt is
-            // located as a branch's is (see `Interpreter::branch`).
-            let mark = st.mark();
-            let steps = st.steps_left();
-            let holds = match self.eval::<false>(schema, &name, inner, st, None) {
-                Ok(holds) => holds,
-                Err(halt) if C => {
-                    return Err(self.located(schema, &name, inner, st, None, mark, steps, halt));
-                }
-                Err(halt) => return Err(halt),
-            };
-            if !holds {
+            // A name is checked in the first-failure flavour only, recording too; collecting,
+            // a halt is located as a branch's is.
+            if !self.first_failure::<C>(schema, &name, inner, st, None)? {
                 if !C {
                     return Ok(false);
                 }

@@ -695,11 +695,11 @@ pub struct ObjectPlan {
     pub unevaluated_properties: Option<NodeId>,
     /// Whether the node is tried (a branch of `anyOf` or `oneOf` that another branch may share
     /// an instance with, the subschema of `not`, `if` or `contains`, or applied in place by
-    /// one) and some `properties` subschemas are
-    /// shallow and others not: a first-failure back end then checks `required` and the
-    /// shallow properties before the key pass, so a mismatch in a discriminator rules the
-    /// branch out before any deep subschema runs. Elsewhere a failure fails the call anyway,
-    /// and the valid call would pay for the second pass.
+    /// one) and some `properties` subschemas are shallow and others not: a first-failure back
+    /// end then checks `required` and the shallow properties before the key pass, so a
+    /// mismatch in a discriminator rules the branch out before any deep subschema runs.
+    /// Elsewhere a failure fails the call anyway, and the valid call would pay for the second
+    /// pass.
     pub shallow_first: bool,
     /// Whether the key pass leaves claiming the object for admission to the argument limits
     /// (see `eval::admission`) to a subschema applied in place after it, whose own key pass
