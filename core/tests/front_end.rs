@@ -468,7 +468,7 @@ fn checks_of_the_worked_example() {
                     Check::Pattern(p) => format!("Pattern({})", ir.pattern(*p).as_str()),
                     Check::Enum(options) => format!("Enum({})", options.len()),
                     Check::ItemCount { min, max } => format!("ItemCount({min}, {max:?})"),
-                    Check::Items { skip, schema } => format!("Items({skip}, {})", schema.0),
+                    Check::Items { skip, schema, .. } => format!("Items({skip}, {})", schema.0),
                     Check::Minimum(b) => format!("Minimum({})", b.number()),
                     Check::Never => "Never".into(),
                     Check::KeyPass(plan) => {
@@ -523,4 +523,42 @@ fn checks_of_the_worked_example() {
     // only asserts, to its items.
     let flat: Vec<usize> = (0..ir.nodes.len()).filter(|&i| ir.nodes[i].flat).collect();
     assert_eq!(flat, [1]);
+}
+
+/// `items` records its subschema's types when a `type` passing only scalars is all the
+/// subschema checks, and only then.
+#[test]
+fn items_under_a_scalar_type_carry_it() {
+    use toolschema_core::ir::Check;
+    use toolschema_core::json::{JsonType, TypeSet};
+    let cases = [
+        (
+            json!({"type": "number"}),
+            Some(TypeSet::EMPTY.with(JsonType::Number)),
+        ),
+        (
+            json!({"type": ["integer", "null"]}),
+            Some(TypeSet::EMPTY.with(JsonType::Integer).with(JsonType::Null)),
+        ),
+        (json!({"type": "integer", "minimum": 0}), None),
+        (json!({"type": "string"}), None),
+        (json!({"type": ["integer", "object"]}), None),
+        (json!({"enum": [1, 2]}), None),
+        (json!(true), None),
+    ];
+    for (items, expected) in cases {
+        let schema = json!({"properties": {"a": {"items": items}}});
+        let v = Validator::new(&schema).unwrap();
+        let found: Vec<Option<TypeSet>> = v
+            .ir()
+            .nodes
+            .iter()
+            .flat_map(|n| n.checks.iter())
+            .filter_map(|c| match c {
+                Check::Items { scalar_types, .. } => Some(*scalar_types),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(found, [expected], "{items}");
+    }
 }

@@ -554,7 +554,7 @@ impl<'a> Cx<'a> {
             Check::ItemCount { min, max } => self.item_count(f, *min, *max),
             Check::UniqueItems => self.unique_items(f),
             Check::PrefixItems(schemas) => self.prefix_items(f, schemas, check.items_from_first()),
-            Check::Items { skip, schema } => {
+            Check::Items { skip, schema, .. } => {
                 self.items(f, *skip, *schema, check.items_from_first())
             }
             Check::Contains(contains) => self.contains(f, contains),

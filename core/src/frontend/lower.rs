@@ -138,6 +138,26 @@ impl<'a> Lowerer<'a> {
                 .any(|c| matches!(c, Check::Type(types) if types.only_scalars()));
             node.consumes_marks = crate::ir::consumes_marks(&node.body);
         }
+        let scalar_types: Vec<Option<TypeSet>> = ir
+            .nodes
+            .iter()
+            .map(|node| match node.checks[..] {
+                [Check::Type(types)] if types.only_scalars() => Some(types),
+                _ => None,
+            })
+            .collect();
+        for node in &mut ir.nodes {
+            for check in &mut node.checks {
+                if let Check::Items {
+                    schema,
+                    scalar_types: types,
+                    ..
+                } = check
+                {
+                    *types = scalar_types[schema.index()];
+                }
+            }
+        }
         let flat: Vec<bool> = ir
             .nodes
             .iter()

@@ -91,6 +91,12 @@ pub enum Check {
         skip: usize,
         /// The subschema.
         schema: NodeId,
+        /// The subschema's types when its only check is a `type` that passes nothing but
+        /// nulls, booleans and numbers (GeoJSON's `{"type": "number"}`): a first-failure pass
+        /// tests them in a loop of its own, with no call and no admission per item (the claim
+        /// counted the items, and one that fails ends the pass). Set by lowering, once the
+        /// subschema's checks are known.
+        scalar_types: Option<TypeSet>,
     },
     /// `contains` with its bounds (arrays only).
     Contains(Box<ContainsCheck>),
@@ -465,6 +471,7 @@ fn array_checks(a: &ArrayPlan, out: &mut Vec<Check>) {
         out.push(Check::Items {
             skip: a.prefix_items.len(),
             schema,
+            scalar_types: None,
         });
     }
     if let Some(c) = &a.contains {
