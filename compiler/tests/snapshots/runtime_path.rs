@@ -35,6 +35,9 @@ impl crate::facade::toolschema::Validate for FlatTool {
         instance: &crate::facade::toolschema::__private::Value,
     ) -> ::core::result::Result<(), crate::facade::toolschema::Error> {
         use crate::facade::toolschema::__private as rt;
+        if <Self as crate::facade::toolschema::Validate>::is_valid(self, instance) {
+            return ::core::result::Result::Ok(());
+        }
         rt::validate_admitting(
             instance,
             10000000,

@@ -32,6 +32,9 @@ impl ::toolschema::Validate for UnevaluatedAllOf {
         instance: &::toolschema::__private::Value,
     ) -> ::core::result::Result<(), ::toolschema::Error> {
         use ::toolschema::__private as rt;
+        if <Self as ::toolschema::Validate>::is_valid(self, instance) {
+            return ::core::result::Result::Ok(());
+        }
         rt::validate_admitting(
             instance,
             10000000,

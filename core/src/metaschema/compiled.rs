@@ -36,6 +36,9 @@ impl crate::Validate for MetaSchema {
         instance: &crate::__private::Value,
     ) -> ::core::result::Result<(), crate::Error> {
         use crate::__private as rt;
+        if <Self as crate::Validate>::is_valid(self, instance) {
+            return ::core::result::Result::Ok(());
+        }
         rt::validate_admitting(
             instance,
             10000000,
