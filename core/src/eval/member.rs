@@ -63,7 +63,18 @@ pub fn admits<S: AsRef<str>>(member: Option<&Value>, values: &[S]) -> bool {
 // one or two word comparisons, whatever the caller's size.
 #[inline(always)]
 pub fn same_name(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
+    same_bytes(a.as_bytes(), b.as_bytes())
+}
+
+/// [`same_name`] of byte strings: for a pattern's literal, compared with part of a string.
+///
+/// ```
+/// use toolschema::ir::same_bytes;
+/// assert!(same_bytes(&b"x-trace"[..2], b"x-"));
+/// assert!(!same_bytes(b"x-", b"y-"));
+/// ```
+#[inline(always)]
+pub fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     let n = a.len();
     if n != b.len() {
         return false;

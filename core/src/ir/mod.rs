@@ -37,7 +37,8 @@ use std::sync::Arc;
 mod branches;
 mod check;
 pub use crate::eval::member::{
-    admits, discriminating_member, has_member, member, name_hash, name_prefix, same_name,
+    admits, discriminating_member, has_member, member, name_hash, name_prefix, same_bytes,
+    same_name,
 };
 pub use branches::{BranchRules, Candidates, Discriminator, Picks, Reading};
 pub use check::{Branches, Check, ContainsCheck, DynamicTargets};

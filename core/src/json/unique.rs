@@ -8,6 +8,7 @@
 //! that is over the limit whatever else the arguments hold, so the comparison stops there
 //! ([`TooDeep`]) instead of following it.
 
+use crate::eval::member::same_name;
 use crate::eval::stack::{RED_ZONE, SEGMENT};
 use crate::number;
 use serde_json::Value;
@@ -74,7 +75,7 @@ pub(super) fn equal_within(a: &Value, b: &Value, nesting: Nesting) -> Result<boo
         (Value::Null, Value::Null) => Ok(true),
         (Value::Bool(x), Value::Bool(y)) => Ok(x == y),
         (Value::Number(x), Value::Number(y)) => Ok(number::equal(x, y)),
-        (Value::String(x), Value::String(y)) => Ok(x == y),
+        (Value::String(x), Value::String(y)) => Ok(same_name(x, y)),
         (Value::Array(x), Value::Array(y)) => {
             if x.len() != y.len() || x.is_empty() {
                 return Ok(x.len() == y.len());

@@ -8,6 +8,7 @@
 
 use super::ast::{Assertion, Ast, NodeId, NodeKind};
 use super::lower;
+use crate::eval::member::{same_bytes, same_name};
 
 /// A pattern checked without a regex engine: each variant states the exact
 /// string test that is equivalent to the pattern.
@@ -59,8 +60,12 @@ impl Shape {
     pub fn is_match(&self, haystack: &str) -> bool {
         match self {
             Shape::Contains(lit) => haystack.contains(lit.as_str()),
-            Shape::Prefix(lit) => haystack.starts_with(lit.as_str()),
-            Shape::Exact(lits) => lits.iter().any(|lit| lit == haystack),
+            // Literals are short: compared as machine words, without a call to `memcmp`.
+            Shape::Prefix(lit) => haystack
+                .as_bytes()
+                .get(..lit.len())
+                .is_some_and(|head| same_bytes(head, lit.as_bytes())),
+            Shape::Exact(lits) => lits.iter().any(|lit| same_name(lit, haystack)),
             Shape::ClassRepeat { ranges, min, max } => {
                 class_repeat_match(haystack, &ascii_table(ranges), ranges, *min, *max)
             }
