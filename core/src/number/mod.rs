@@ -260,7 +260,15 @@ pub fn equal(a: &Number, b: &Number) -> bool {
 #[inline]
 pub fn is_integer(n: &Number) -> bool {
     // Numbers read without a fraction or exponent are integers without classifying them.
-    n.is_i64() || n.is_u64() || classify(n).is_integer()
+    n.is_i64() || n.is_u64() || classified_integer(n)
+}
+
+/// [`is_integer`] of a number read with a fraction or an exponent. Out of line: inlined, the
+/// optimizer may classify every number a loop over checks meets before it knows that a check
+/// asks, on each pass.
+#[inline(never)]
+fn classified_integer(n: &Number) -> bool {
+    classify(n).is_integer()
 }
 
 /// A numeric bound from a schema (`minimum`, `maximum`, `exclusiveMinimum`,

@@ -118,8 +118,9 @@ mod tests;
 
 use std::fmt;
 
-use regex_automata::meta;
-use regex_automata::nfa::thompson::WhichCaptures;
+use regex_automata::dfa::{Automaton, dense};
+use regex_automata::nfa::thompson::{self, WhichCaptures};
+use regex_automata::{Input, meta};
 
 pub use shape::{Shape, ascii_table, class_repeat_match};
 
@@ -160,7 +161,54 @@ pub struct Pattern {
 enum Matcher {
     /// A shape, with the ASCII table of its class when it is a [`Shape::ClassRepeat`].
     Shape(Shape, Option<Box<[bool; 256]>>),
+    /// A fully built DFA, for a pattern whose DFA is small ([`DENSE_LIMIT`]): a search is
+    /// one table lookup a byte, with no cache to take and no strategy to pick.
+    Dense(Box<dense::DFA<Vec<u32>>>),
     Automaton(meta::Regex),
+}
+
+/// The most heap a [`Matcher::Dense`] DFA may take, and the most its construction may use: a
+/// pattern whose DFA would be larger is searched by the lazy DFA of a [`meta::Regex`]
+/// instead, which builds states as searches need them. The patterns of FHIR's schema (dates,
+/// times, decimals, URN forms, `^[^\s]+(\s[^\s]+)*$`) build DFAs of 0.3 to 15 KiB.
+const DENSE_LIMIT: usize = 32 * 1024;
+
+/// Patterns compiled to NFAs of more states than this are not tried as dense DFAs (FHIR's
+/// largest has 72): their DFAs would rarely fit [`DENSE_LIMIT`], and the attempt costs time.
+const DENSE_NFA_STATES: usize = 400;
+
+/// Whether `dfa` matches anywhere in `haystack`. Out of line: the search loop, inlined into
+/// every caller of [`Pattern::is_match`], would crowd the passes that test patterns among
+/// other keywords.
+#[inline(never)]
+fn dense_match(dfa: &dense::DFA<Vec<u32>>, haystack: &str) -> bool {
+    // A dense DFA without quit bytes, searched unanchored as it was built, never fails.
+    dfa.try_search_fwd(&Input::new(haystack).earliest(true))
+        .is_ok_and(|found| found.is_some())
+}
+
+/// The pattern's dense DFA, when it is small enough (see [`DENSE_LIMIT`]). `None` too for a
+/// pattern a dense DFA cannot search (a Unicode word boundary).
+fn dense_dfa(hir: &regex_syntax::hir::Hir, size_limit: usize) -> Option<dense::DFA<Vec<u32>>> {
+    let nfa = thompson::Compiler::new()
+        .configure(
+            thompson::Config::new()
+                .nfa_size_limit(Some(size_limit))
+                .which_captures(WhichCaptures::None),
+        )
+        .build_from_hir(hir)
+        .ok()?;
+    if nfa.states().len() > DENSE_NFA_STATES {
+        return None;
+    }
+    dense::Builder::new()
+        .configure(
+            dense::Config::new()
+                .dfa_size_limit(Some(DENSE_LIMIT))
+                .determinize_size_limit(Some(DENSE_LIMIT)),
+        )
+        .build_from_nfa(&nfa)
+        .ok()
 }
 
 impl fmt::Debug for Pattern {
@@ -194,9 +242,9 @@ impl Pattern {
         Pattern::build(source, size_limit, true)
     }
 
-    /// `new`, with shape detection optional so that tests can hold the
-    /// shape fast path against the automaton.
-    fn build(source: &str, size_limit: usize, shapes: bool) -> Result<Pattern, PatternError> {
+    /// `new`, with the fast matchers (shapes, the dense DFA) optional so that tests can hold
+    /// them against the general automaton.
+    fn build(source: &str, size_limit: usize, fast: bool) -> Result<Pattern, PatternError> {
         let syntax = |e: parse::SyntaxError| {
             PatternError::new(PatternErrorKind::Syntax, source, Some(e.offset), e.message)
         };
@@ -227,7 +275,7 @@ impl Pattern {
                 format!("nesting depth {depth} exceeds the limit of {NEST_LIMIT}"),
             ));
         }
-        if let Some(shape) = shapes.then(|| shape::detect(&ast)).flatten() {
+        if let Some(shape) = fast.then(|| shape::detect(&ast)).flatten() {
             let table = match &shape {
                 Shape::ClassRepeat { ranges, .. } => Some(Box::new(ascii_table(ranges))),
                 _ => None,
@@ -239,6 +287,12 @@ impl Pattern {
         }
         let hir = lower::lower(&ast, size_limit).map_err(|e| PatternError::lowering(source, e))?;
         drop(ast);
+        if let Some(dfa) = fast.then(|| dense_dfa(&hir, size_limit)).flatten() {
+            return Ok(Pattern {
+                source: source.into(),
+                matcher: Matcher::Dense(Box::new(dfa)),
+            });
+        }
         let config = meta::Config::new()
             .nfa_size_limit(Some(size_limit))
             // Only `is_match` is ever asked; no group needs recording.
@@ -278,6 +332,7 @@ impl Pattern {
                 class_repeat_match(haystack, table, ranges, *min, *max)
             }
             Matcher::Shape(shape, _) => shape.is_match(haystack),
+            Matcher::Dense(dfa) => dense_match(dfa, haystack),
             Matcher::Automaton(regex) => regex.is_match(haystack),
         }
     }
@@ -304,7 +359,7 @@ impl Pattern {
     pub fn shape(&self) -> Option<&Shape> {
         match &self.matcher {
             Matcher::Shape(shape, _) => Some(shape),
-            Matcher::Automaton(_) => None,
+            Matcher::Dense(_) | Matcher::Automaton(_) => None,
         }
     }
 }

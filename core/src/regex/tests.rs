@@ -4,11 +4,11 @@ fn compile(p: &str) -> Pattern {
     Pattern::new(p, DEFAULT_SIZE_LIMIT).unwrap_or_else(|e| panic!("{p:?} should compile: {e}"))
 }
 
-/// The pattern through the automaton path, even when it has a shape.
+/// The pattern through the general automaton, even when it has a shape or a small DFA.
 fn automaton(p: &str) -> Pattern {
     let pattern = Pattern::build(p, DEFAULT_SIZE_LIMIT, false)
         .unwrap_or_else(|e| panic!("{p:?} should compile: {e}"));
-    assert!(pattern.shape().is_none());
+    assert!(matches!(pattern.matcher, Matcher::Automaton(_)));
     pattern
 }
 
@@ -1122,4 +1122,41 @@ fn random_patterns_never_panic() {
             let _ = p.is_match("some haystack\n");
         }
     }
+}
+
+/// Small patterns are searched by a dense DFA, large ones by the lazy one, and the dense DFA
+/// agrees with the general automaton.
+#[test]
+fn small_patterns_search_a_dense_dfa() {
+    let date = r"^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$";
+    assert!(matches!(compile(date).matcher, Matcher::Dense(_)));
+    matches(
+        date,
+        &["2024", "2024-02", "1982-08-02", "0001-12-31"],
+        &[
+            "",
+            "0000",
+            "2024-13",
+            "2024-02-32",
+            "1982-08-02T",
+            " 1982-08-02",
+            "１９８２",
+        ],
+    );
+    // Unanchored, and with a `$` on one side only.
+    matches(
+        r"^true|false$",
+        &["true", "truex", "is false"],
+        &["xtrue", "falsey", ""],
+    );
+    matches(r"ab+c", &["abc", "xxabbbcyy"], &["ac", "abx"]);
+    matches(
+        r"^[^\s]+(\s[^\s]+)*$",
+        &["a", "a b", "é\u{a0}ü"],
+        &["", " a", "a ", "a  b", "a\u{2003}"],
+    );
+    // A hundred Unicode letters, each before a dash, take more states than a dense DFA may.
+    let letters = r"^(?:\p{L}-){100}$";
+    assert!(matches!(compile(letters).matcher, Matcher::Automaton(_)));
+    matches(letters, &[&"é-".repeat(100)], &["a-", &"1-".repeat(100)]);
 }
