@@ -184,7 +184,7 @@ impl Cx<'_> {
         let name = format_ident!("{}", name);
         // Integer bounds against integer values need no decimal arithmetic.
         // `value.cmp(bound) OP Equal` is `value OP bound`, exactly.
-        let exact = quote! { #name.compare(n) #test ::core::cmp::Ordering::Equal };
+        let exact = quote! { #name.compare_general(n) #test ::core::cmp::Ordering::Equal };
         let outside = match bound.number().as_i64() {
             Some(i) => {
                 let i = proc_macro2::Literal::i64_unsuffixed(i);

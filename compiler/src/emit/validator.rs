@@ -160,9 +160,6 @@ pub fn schema(item: Item<'_>, ir: &Ir, limits: &Limits, runtime: &Runtime) -> To
         }
 
         impl #rt::Validate for #ty {
-            // Out of line: `validate` calls it too, and the root's quick check, inlined here,
-            // is then compiled once.
-            #[inline(never)]
             fn is_valid(&self, instance: &#rt::__private::Value) -> bool {
                 use #rt::__private as rt;
                 #is_valid

@@ -9,7 +9,6 @@ impl DynamicRef {
     pub const SCHEMA_JSON: &'static str = "{\"$defs\":{\"tree\":{\"$dynamicAnchor\":\"node\",\"$id\":\"tree\",\"properties\":{\"children\":{\"items\":{\"$dynamicRef\":\"#node\"},\"type\":\"array\"},\"data\":true},\"type\":\"object\"}},\"$dynamicAnchor\":\"node\",\"$id\":\"https://example.test/strict-tree\",\"$ref\":\"tree\",\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"unevaluatedProperties\":false}";
 }
 impl ::toolschema::Validate for DynamicRef {
-    #[inline(never)]
     fn is_valid(&self, instance: &::toolschema::__private::Value) -> bool {
         use ::toolschema::__private as rt;
         rt::is_valid_admitting(

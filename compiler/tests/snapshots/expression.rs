@@ -9,7 +9,6 @@ impl Expression {
     pub const SCHEMA_JSON: &'static str = "{\"$defs\":{\"expr\":{\"oneOf\":[{\"type\":\"number\"},{\"properties\":{\"args\":{\"items\":{\"$ref\":\"#/$defs/expr\"},\"type\":\"array\"},\"op\":{\"enum\":[\"add\",\"mul\"]}},\"required\":[\"op\",\"args\"],\"type\":\"object\"},{\"properties\":{\"var\":{\"type\":\"string\"}},\"required\":[\"var\"],\"type\":\"object\"}]}},\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"formula\":{\"$ref\":\"#/$defs/expr\"}},\"required\":[\"formula\"],\"type\":\"object\"}";
 }
 impl ::toolschema::Validate for Expression {
-    #[inline(never)]
     fn is_valid(&self, instance: &::toolschema::__private::Value) -> bool {
         use ::toolschema::__private as rt;
         use rt::Value;

@@ -9,7 +9,6 @@ impl FileActions {
     pub const SCHEMA_JSON: &'static str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"oneOf\":[{\"properties\":{\"action\":{\"const\":\"read\"},\"path\":{\"type\":\"string\"}},\"required\":[\"path\"]},{\"properties\":{\"action\":{\"const\":\"write\"},\"content\":{\"type\":\"string\"},\"path\":{\"type\":\"string\"}},\"required\":[\"path\",\"content\"]},{\"properties\":{\"action\":{\"enum\":[\"delete\",\"remove\"]},\"path\":{\"type\":\"string\"}},\"required\":[\"path\"]},{\"properties\":{\"action\":{\"const\":\"list\"},\"recursive\":{\"type\":\"boolean\"}}},{\"properties\":{\"action\":{\"const\":\"move\"},\"from\":{\"type\":\"string\"},\"to\":{\"type\":\"string\"}},\"required\":[\"from\",\"to\"]},{\"properties\":{\"dry_run\":{\"const\":true}},\"required\":[\"dry_run\"]}],\"properties\":{\"timeout\":{\"oneOf\":[{\"minimum\":1,\"type\":\"integer\"},{\"pattern\":\"^[0-9]+s$\",\"type\":\"string\"},{\"const\":null}]}},\"required\":[\"action\"],\"type\":\"object\"}";
 }
 impl ::toolschema::Validate for FileActions {
-    #[inline(never)]
     fn is_valid(&self, instance: &::toolschema::__private::Value) -> bool {
         use ::toolschema::__private as rt;
         use rt::Value;
@@ -1371,7 +1370,7 @@ mod file_actions_nodes {
                     ));
                     if match n.as_i64() {
                         Some(x) => x < 1,
-                        None => MINIMUM.compare(n) < ::core::cmp::Ordering::Equal,
+                        None => MINIMUM.compare_general(n) < ::core::cmp::Ordering::Equal,
                     } {
                         if !C {
                             return Ok(false);

@@ -9,7 +9,6 @@ impl MemberNames {
     pub const SCHEMA_JSON: &'static str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"flagged\":{\"propertyNames\":{\"oneOf\":[{\"type\":\"boolean\"},{\"type\":\"number\"}]}},\"labels\":{\"additionalProperties\":{\"type\":\"string\"}},\"numbered\":{\"propertyNames\":{\"anyOf\":[{\"type\":\"integer\"},{\"type\":\"null\"}]}},\"pair\":{\"items\":true,\"prefixItems\":[true,false],\"type\":\"array\"},\"short\":{\"propertyNames\":{\"anyOf\":[{\"type\":\"integer\"},{\"maxLength\":3}],\"minimum\":3}},\"tagged\":{\"propertyNames\":{\"items\":{\"type\":\"string\"},\"not\":{\"const\":\"id\"}}}},\"type\":\"object\"}";
 }
 impl ::toolschema::Validate for MemberNames {
-    #[inline(never)]
     fn is_valid(&self, instance: &::toolschema::__private::Value) -> bool {
         use ::toolschema::__private as rt;
         use rt::Value;

@@ -9,7 +9,6 @@ impl NestedDefs {
     pub const SCHEMA_JSON: &'static str = "{\"$defs\":{\"label\":{\"minLength\":1,\"type\":\"string\"},\"user\":{\"properties\":{\"id\":{\"exclusiveMinimum\":0,\"type\":\"integer\"},\"login\":{\"pattern\":\"^[a-z0-9-]{1,39}$\",\"type\":\"string\"}},\"required\":[\"login\"],\"type\":\"object\"}},\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"assignee\":{\"$ref\":\"#/$defs/user\"},\"labels\":{\"items\":{\"$ref\":\"#/$defs/label\"},\"maxItems\":10,\"type\":\"array\",\"uniqueItems\":true},\"title\":{\"type\":\"string\"}},\"required\":[\"title\"],\"type\":\"object\"}";
 }
 impl ::toolschema::Validate for NestedDefs {
-    #[inline(never)]
     fn is_valid(&self, instance: &::toolschema::__private::Value) -> bool {
         use ::toolschema::__private as rt;
         use rt::Value;
@@ -695,7 +694,8 @@ mod nested_defs_nodes {
                     if match n.as_i64() {
                         Some(x) => x <= 0,
                         None => {
-                            EXCLUSIVE_MINIMUM.compare(n) <= ::core::cmp::Ordering::Equal
+                            EXCLUSIVE_MINIMUM.compare_general(n)
+                                <= ::core::cmp::Ordering::Equal
                         }
                     } {
                         if !C {

@@ -9,7 +9,6 @@ impl FlatTool {
     pub const SCHEMA_JSON: &'static str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"additionalProperties\":false,\"properties\":{\"exact\":{\"type\":\"boolean\"},\"limit\":{\"maximum\":100,\"minimum\":1,\"type\":\"integer\"},\"query\":{\"maxLength\":200,\"minLength\":1,\"type\":\"string\"},\"site\":{\"pattern\":\"^https://\",\"type\":\"string\"},\"sort\":{\"enum\":[\"relevance\",\"date\"]}},\"required\":[\"query\"],\"type\":\"object\"}";
 }
 impl crate::facade::toolschema::Validate for FlatTool {
-    #[inline(never)]
     fn is_valid(&self, instance: &crate::facade::toolschema::__private::Value) -> bool {
         use crate::facade::toolschema::__private as rt;
         use rt::Value;
@@ -429,7 +428,7 @@ mod flat_tool_nodes {
                     ));
                     if match n.as_i64() {
                         Some(x) => x < 1,
-                        None => MINIMUM.compare(n) < ::core::cmp::Ordering::Equal,
+                        None => MINIMUM.compare_general(n) < ::core::cmp::Ordering::Equal,
                     } {
                         if !C {
                             return Ok(false);
@@ -449,7 +448,7 @@ mod flat_tool_nodes {
                     ));
                     if match n.as_i64() {
                         Some(x) => x > 100,
-                        None => MAXIMUM.compare(n) > ::core::cmp::Ordering::Equal,
+                        None => MAXIMUM.compare_general(n) > ::core::cmp::Ordering::Equal,
                     } {
                         if !C {
                             return Ok(false);

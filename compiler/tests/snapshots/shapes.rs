@@ -9,7 +9,6 @@ impl Shapes {
     pub const SCHEMA_JSON: &'static str = "{\"$defs\":{\"position\":{\"items\":{\"type\":\"number\"},\"maxItems\":3,\"minItems\":2,\"type\":\"array\"}},\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"properties\":{\"shapes\":{\"items\":{\"oneOf\":[{\"properties\":{\"at\":{\"$ref\":\"#/$defs/position\"},\"kind\":{\"const\":\"point\"}},\"required\":[\"kind\",\"at\"],\"type\":\"object\"},{\"properties\":{\"along\":{\"items\":{\"$ref\":\"#/$defs/position\"},\"minItems\":2,\"type\":\"array\"},\"kind\":{\"const\":\"path\"}},\"required\":[\"kind\",\"along\"],\"type\":\"object\"}]},\"type\":\"array\"}},\"required\":[\"shapes\"],\"type\":\"object\"}";
 }
 impl ::toolschema::Validate for Shapes {
-    #[inline(never)]
     fn is_valid(&self, instance: &::toolschema::__private::Value) -> bool {
         use ::toolschema::__private as rt;
         use rt::Value;

@@ -9,7 +9,6 @@ impl UnevaluatedAllOf {
     pub const SCHEMA_JSON: &'static str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"allOf\":[{\"properties\":{\"path\":{\"type\":\"string\"}},\"required\":[\"path\"]},{\"properties\":{\"encoding\":{\"const\":\"utf-8\"}}}],\"anyOf\":[{\"properties\":{\"start\":{\"type\":\"integer\"}}},{\"properties\":{\"end\":{\"type\":\"integer\"}}}],\"unevaluatedProperties\":false}";
 }
 impl ::toolschema::Validate for UnevaluatedAllOf {
-    #[inline(never)]
     fn is_valid(&self, instance: &::toolschema::__private::Value) -> bool {
         use ::toolschema::__private as rt;
         rt::is_valid_admitting(

@@ -331,11 +331,24 @@ impl Bound {
         if let (Repr::Int(bound), Some(n)) = (&self.repr, value.as_i64()) {
             return i128::from(n).cmp(bound);
         }
-        self.compare_classified(value)
+        self.compare_general(value)
     }
 
+    /// [`Bound::compare`] without its fast path for an integer against an integer bound, out of
+    /// line: for callers that test that case themselves (generated code), so that the fast
+    /// path is not compiled twice at every bound.
+    ///
+    /// ```
+    /// use std::cmp::Ordering;
+    /// use serde_json::Number;
+    /// use toolschema::number::Bound;
+    ///
+    /// let minimum = Bound::new(&Number::from(1));
+    /// assert_eq!(minimum.compare_general(&Number::from_f64(0.5).unwrap()), Ordering::Less);
+    /// assert_eq!(minimum.compare_general(&Number::from(3)), Ordering::Greater);
+    /// ```
     #[inline(never)]
-    fn compare_classified(&self, value: &Number) -> Ordering {
+    pub fn compare_general(&self, value: &Number) -> Ordering {
         let bound = match &self.repr {
             Repr::Int(i) => Num::Int(*i),
             Repr::Float(x) => Num::Float(*x),
