@@ -120,12 +120,9 @@ impl Validator {
     /// validator checks each schema under that build's limits).
     pub(crate) fn validate_limited(&self, instance: &Value, limits: &Limits) -> Result<(), Error> {
         let interpreter = Interpreter::new(&self.ir, limits);
-        // Most instances checked are valid (a tool call, a schema against its meta-schema):
-        // the first-failure check proves that at a fraction of the cost of collecting, and
-        // only a failing instance is evaluated again for its failures. Not where the root
-        // applies no subschema: both flavours then do the same work on a valid instance, and
-        // a failing one would pay it twice.
-        if !self.ir.node(self.ir.root).leaf && self.holds(&interpreter, instance, limits) {
+        // Where the IR says so (`Ir::validate_checks_first`), only an instance that fails the
+        // first-failure check is evaluated again for its failures.
+        if self.ir.validate_checks_first() && self.holds(&interpreter, instance, limits) {
             return Ok(());
         }
         let (depth, nodes, strings) = argument_limits(limits);

@@ -133,18 +133,15 @@ pub fn schema(item: Item<'_>, ir: &Ir, limits: &Limits, runtime: &Runtime) -> To
             |failures| #module::#quick_root,
         )
     };
-    // Most calls are valid: the quick check proves that at a fraction of the cost of
-    // collecting, and only a failing call is evaluated again for its failures, as the
-    // interpreter's `validate` does. Not where the root applies no subschema: its two flavours
-    // then do the same work on a valid call, and a failing one would pay it twice.
-    let quick_first = if ir.node(ir.root).leaf {
-        quote! {}
-    } else {
+    // Where the IR says so, only a call that fails the quick check is collected.
+    let quick_first = if ir.validate_checks_first() {
         quote! {
             if <Self as #rt::Validate>::is_valid(self, instance) {
                 return ::core::result::Result::Ok(());
             }
         }
+    } else {
+        quote! {}
     };
     let validate = quote! {
         #quick_first

@@ -210,6 +210,25 @@ impl Ir {
         &self.nodes[id.index()]
     }
 
+    /// Whether `validate` runs the first-failure check first and collects failures only when
+    /// it fails (both back ends do as this says). Most instances are valid, and the
+    /// first-failure check proves that at a fraction of the cost of collecting; but where the
+    /// root applies no subschema (`Node::leaf`), both flavours do the same work on a valid
+    /// instance, and a failing one would pay it twice.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use toolschema::Validator;
+    ///
+    /// let call = Validator::new(&json!({"properties": {"q": {"type": "string"}}})).unwrap();
+    /// assert!(call.ir().validate_checks_first());
+    /// let text = Validator::new(&json!({"type": "string", "pattern": "^a"})).unwrap();
+    /// assert!(!text.ir().validate_checks_first());
+    /// ```
+    pub fn validate_checks_first(&self) -> bool {
+        !self.node(self.root).leaf
+    }
+
     /// The types a valid instance has, when the root decides them before anything else: an
     /// object where the root must be one ([`Ir::object_root`]), otherwise the root's own
     /// `type`. A first-failure check tests them before it sets up an evaluation, so an
