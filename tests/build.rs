@@ -333,6 +333,7 @@ fn limits(dir: &Path, out_dir: &Path) {
         "all_of_members",
         "many_leaves",
         "named_members",
+        "long_names",
     ] {
         builder = builder.schema(name, dir.join(format!("{name}.json")));
     }

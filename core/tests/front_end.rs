@@ -562,3 +562,47 @@ fn items_under_a_scalar_type_carry_it() {
         assert_eq!(found, [expected], "{items}");
     }
 }
+
+/// A node claims what passes it when, for each kind of container its `type` allows, a pass
+/// over the members always claims: `items` over every item, a key pass that does not leave
+/// the claim to a later one.
+#[test]
+fn nodes_that_claim_what_passes_them() {
+    let cases = [
+        (json!({"type": "array", "items": {"type": "string"}}), true),
+        (json!({"type": "object", "properties": {"a": {}}}), true),
+        (
+            json!({"type": "object", "additionalProperties": false}),
+            true,
+        ),
+        (json!({"type": "string"}), true),
+        (
+            json!({"type": ["array", "object"], "items": {}, "properties": {"a": {}}}),
+            true,
+        ),
+        // No `type`: arrays and objects both pass, and only objects are claimed.
+        (json!({"properties": {"a": {}}}), false),
+        (json!({"type": "array", "prefixItems": [{}]}), false),
+        (
+            json!({"type": "array", "prefixItems": [{}], "items": {}}),
+            false,
+        ),
+        (json!({"type": "object", "required": ["a"]}), false),
+        // The claim left to the branches' key passes.
+        (
+            json!({"type": "object", "properties": {"a": {}},
+                   "oneOf": [{"properties": {"b": {}}}, {"properties": {"c": {}}}]}),
+            false,
+        ),
+    ];
+    for (child, expected) in cases {
+        let schema = json!({"properties": {"x": child}});
+        let v = Validator::new(&schema).unwrap();
+        let ir = v.ir();
+        let Body::Keywords(root) = &ir.node(ir.root).body else {
+            unreachable!()
+        };
+        let child_id = root.object.as_ref().unwrap().properties[0].1;
+        assert_eq!(ir.node(child_id).claims_what_passes, expected, "{child}");
+    }
+}

@@ -191,6 +191,31 @@ fn argument_limits_at_their_edges_when_a_key_pass_admits_members() {
     }
 }
 
+/// A generated key pass admits a member that `properties` names without testing the name's
+/// length, which the schema gives, and in first-failure mode not at all under a subschema
+/// passing only scalars; but a schema may name a property longer than the arguments may
+/// hold, and a call that has it is over them, on both paths.
+#[test]
+fn names_the_schema_gives_are_held_to_the_limits() {
+    let long = "x".repeat(70);
+    let instances = [
+        json!({}),
+        json!({"id": 1, "ok": null}),
+        json!({"id": "1"}),
+        json!({ long.clone(): 1 }),
+        json!({ long.clone(): 1, "id": 2 }),
+        json!({"id": 2, long.clone(): "one" }),
+        json!({"other": 1}),
+        json!({ "y".repeat(65): 1 }),
+    ];
+    let (over, valid, invalid) = admitted_as_walked(
+        &compiled::LongNames,
+        compiled::LongNames::SCHEMA_JSON,
+        &instances,
+    );
+    assert_eq!((over, valid, invalid), (4, 2, 2));
+}
+
 /// A subschema that applies none costs no evaluation step and no level, on both paths: twelve
 /// such checks on each of 190 items take 192 steps (the root, the list, each item's `allOf`),
 /// within the limit of 2,000, where counting them would take 2,472. The schema recurses

@@ -66,4 +66,22 @@ impl Cx<'_> {
             )
         }
     }
+
+    /// [`Cx::admission`] of a member that `child` alone evaluates, whenever the pass reaches
+    /// it (an item, or a member `properties` names). In the quick flavour a member that
+    /// passes a node claiming what passes (`Node::claims_what_passes`) was claimed, so it is
+    /// settled only when collecting.
+    pub(super) fn sole_admission(
+        &self,
+        name: Option<TokenStream>,
+        value: TokenStream,
+        child: NodeId,
+    ) -> (TokenStream, TokenStream) {
+        let (admit, settle) = self.admission(name, value, std::iter::once(child));
+        if self.ir.node(child).claims_what_passes && !settle.is_empty() {
+            (admit, quote! { if C { #settle } })
+        } else {
+            (admit, settle)
+        }
+    }
 }

@@ -59,7 +59,7 @@ impl Cx<'_> {
                 quote! { Some(#i) },
             );
             let mark = f.mark(quote! { #i });
-            let (admit, settle) = self.admission(None, quote! { item }, std::iter::once(child));
+            let (admit, settle) = self.sole_admission(None, quote! { item }, child);
             out.push(quote! {
                 if let Some(item) = #get {
                     #admit
@@ -113,7 +113,7 @@ impl Cx<'_> {
             };
         }
         let claim = self.claim_items(covered);
-        let (admit, settle) = self.admission(None, quote! { item }, std::iter::once(child));
+        let (admit, settle) = self.sole_admission(None, quote! { item }, child);
         quote! {
             let kp_items = kp.key("items");
             #claim

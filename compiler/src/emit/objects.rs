@@ -151,8 +151,18 @@ impl Cx<'_> {
         // tracking, or to keep the key from `additionalProperties`, which applies to every key
         // when nothing else matches names.
         let names_match = !plan.properties.is_empty() || !plan.pattern_properties.is_empty();
-        let needs_matched = f.may_track
-            || (names_match && additional_member.as_ref().is_some_and(|m| !m.is_empty()));
+        // The pass admits the members to the argument limits, when the object is awaited,
+        // unless it leaves that to a later one.
+        let claims = !plan.defers_claim;
+        // A member that `properties` names is admitted in its arm, as its one subschema needs
+        // (see `admission`), its name within the limits since the schema's is; the others
+        // after the dispatch, which every arm leaves. Not with `patternProperties`, where a
+        // member may have several subschemas, nor where matches are tracked.
+        let per_arm = claims && !f.may_track && plan.pattern_properties.is_empty();
+        let needs_matched = !per_arm
+            && (f.may_track
+                || (names_match && additional_member.as_ref().is_some_and(|m| !m.is_empty())));
+        let max_name = self.limits.get_max_argument_string_length();
         let mut arms = Vec::new();
         for (index, (name, child)) in plan.properties.iter().enumerate() {
             let index = index as u32;
@@ -181,13 +191,22 @@ impl Cx<'_> {
             } else {
                 quote! {}
             };
+            let (admit, settle) = if per_arm {
+                let name = (name.len() > max_name).then(|| quote! { key });
+                let (admit, settle) = self.sole_admission(name, quote! { value }, *child);
+                (admit, quote! { #settle break 'member; })
+            } else {
+                (quote! {}, quote! {})
+            };
             arms.push((
                 name.as_str(),
                 quote! {
+                    #admit
                     #matched
                     #seen
                     let kp_properties = kp.key("properties");
                     #member
+                    #settle
                 },
             ));
         }
@@ -263,13 +282,12 @@ impl Cx<'_> {
         };
         let children = || {
             let children = plan.properties.iter().map(|(_, c)| *c);
+            let named = if per_arm { 0 } else { plan.properties.len() };
             children
+                .take(named)
                 .chain(plan.pattern_properties.iter().map(|(_, c)| *c))
                 .chain(plan.additional_properties)
         };
-        // The pass admits the members to the argument limits, when the object is awaited,
-        // unless it leaves that to a later one.
-        let claims = !plan.defers_claim;
         let (claim, admit, settle) = if claims {
             let (admit, settle) =
                 self.admission(Some(quote! { key }), quote! { value }, children());
@@ -293,15 +311,30 @@ impl Cx<'_> {
             (quote! { (key, #value) }, quote! { map })
         };
         out.push(claim);
-        out.push(quote! {
-            for #binding in #iteration {
-                #admit
-                #matched_decl
-                #dispatch
-                #(#patterns)*
-                #additional
-                #mark
-                #settle
+        out.push(if per_arm && !arms.is_empty() {
+            // Every arm admits its member and leaves the block; what follows the dispatch
+            // is the unmatched members' (no `patternProperties`, nothing tracked).
+            quote! {
+                for #binding in #iteration {
+                    'member: {
+                        #dispatch
+                        #admit
+                        #additional
+                        #settle
+                    }
+                }
+            }
+        } else {
+            quote! {
+                for #binding in #iteration {
+                    #admit
+                    #matched_decl
+                    #dispatch
+                    #(#patterns)*
+                    #additional
+                    #mark
+                    #settle
+                }
             }
         });
         for (name, index) in &plan.required {

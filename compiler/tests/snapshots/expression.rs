@@ -126,29 +126,33 @@ mod expression_nodes {
                     let mut seen: u64 = 0;
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit(claim, Some(key), value)?;
-                        match key.as_str() {
-                            name if rt::same_name(name, "formula") => {
-                                seen |= 1 << 0;
-                                let kp_properties = kp.key("properties");
-                                if !n1_properties_formula(
-                                    mode,
-                                    0,
-                                    value,
-                                    rt::Path::collecting::<C>(&ip.key(key), ip),
-                                    rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                    depth,
-                                    failures,
-                                )? {
-                                    if !C {
-                                        return Ok(false);
+                        'member: {
+                            match key.as_str() {
+                                name if rt::same_name(name, "formula") => {
+                                    failures.admit(claim, None, value)?;
+                                    seen |= 1 << 0;
+                                    let kp_properties = kp.key("properties");
+                                    if !n1_properties_formula(
+                                        mode,
+                                        0,
+                                        value,
+                                        rt::Path::collecting::<C>(&ip.key(key), ip),
+                                        rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                        depth,
+                                        failures,
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
                                     }
-                                    valid = false;
+                                    failures.settle(claim, value)?;
+                                    break 'member;
                                 }
+                                _ => {}
                             }
-                            _ => {}
+                            failures.admit_whole(claim, Some(key), value)?;
                         }
-                        failures.settle(claim, value)?;
                     }
                     if seen & (1 << 0) == 0 {
                         if !C {
@@ -555,59 +559,67 @@ mod expression_nodes {
                     }
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit(claim, Some(key), value)?;
-                        match key.as_str() {
-                            name if rt::same_name(name, "args") => {
-                                seen |= 1 << 1;
-                                let kp_properties = kp.key("properties");
-                                if !n7_efs_expr_oneof_1_properties_args(
-                                    mode,
-                                    value,
-                                    rt::Path::collecting::<C>(&ip.key(key), ip),
-                                    rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                    depth,
-                                    failures,
-                                )? {
-                                    if !C {
-                                        return Ok(false);
-                                    }
-                                    valid = false;
-                                }
-                            }
-                            name if rt::same_name(name, "op") => {
-                                seen |= 1 << 0;
-                                let kp_properties = kp.key("properties");
-                                if C {
-                                    if !rt::quick_first::<
-                                        C,
-                                    >(
+                        'member: {
+                            match key.as_str() {
+                                name if rt::same_name(name, "args") => {
+                                    failures.admit(claim, None, value)?;
+                                    seen |= 1 << 1;
+                                    let kp_properties = kp.key("properties");
+                                    if !n7_efs_expr_oneof_1_properties_args(
+                                        mode,
+                                        value,
+                                        rt::Path::collecting::<C>(&ip.key(key), ip),
+                                        rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                        depth,
                                         failures,
-                                        |failures| n8_defs_expr_oneof_1_properties_op(
-                                            rt::QUICK,
-                                            value,
-                                            ip,
-                                            kp,
-                                            depth,
-                                            failures,
-                                        ),
-                                        |failures| n8_defs_expr_oneof_1_properties_op_collecting(
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            depth,
-                                            failures,
-                                        ),
                                     )? {
                                         if !C {
                                             return Ok(false);
                                         }
                                         valid = false;
                                     }
+                                    if C {
+                                        failures.settle(claim, value)?;
+                                    }
+                                    break 'member;
                                 }
+                                name if rt::same_name(name, "op") => {
+                                    failures.admit_whole(claim, None, value)?;
+                                    seen |= 1 << 0;
+                                    let kp_properties = kp.key("properties");
+                                    if C {
+                                        if !rt::quick_first::<
+                                            C,
+                                        >(
+                                            failures,
+                                            |failures| n8_defs_expr_oneof_1_properties_op(
+                                                rt::QUICK,
+                                                value,
+                                                ip,
+                                                kp,
+                                                depth,
+                                                failures,
+                                            ),
+                                            |failures| n8_defs_expr_oneof_1_properties_op_collecting(
+                                                value,
+                                                &ip.key(key),
+                                                &kp_properties.key(key),
+                                                depth,
+                                                failures,
+                                            ),
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
+                                        }
+                                    }
+                                    break 'member;
+                                }
+                                _ => {}
                             }
-                            _ => {}
+                            failures.admit_whole(claim, Some(key), value)?;
                         }
-                        failures.settle(claim, value)?;
                     }
                     if seen & (1 << 0) == 0 {
                         if !C {
@@ -700,38 +712,42 @@ mod expression_nodes {
                     let mut seen: u64 = 0;
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit_whole(claim, Some(key), value)?;
-                        match key.as_str() {
-                            name if rt::same_name(name, "var") => {
-                                seen |= 1 << 0;
-                                let kp_properties = kp.key("properties");
-                                if !rt::quick_first::<
-                                    C,
-                                >(
-                                    failures,
-                                    |failures| n6_defs_expr_oneof_2_properties_var(
-                                        rt::QUICK,
-                                        value,
-                                        ip,
-                                        kp,
-                                        depth,
+                        'member: {
+                            match key.as_str() {
+                                name if rt::same_name(name, "var") => {
+                                    failures.admit_whole(claim, None, value)?;
+                                    seen |= 1 << 0;
+                                    let kp_properties = kp.key("properties");
+                                    if !rt::quick_first::<
+                                        C,
+                                    >(
                                         failures,
-                                    ),
-                                    |failures| n6_defs_expr_oneof_2_properties_var_collecting(
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        depth,
-                                        failures,
-                                    ),
-                                )? {
-                                    if !C {
-                                        return Ok(false);
+                                        |failures| n6_defs_expr_oneof_2_properties_var(
+                                            rt::QUICK,
+                                            value,
+                                            ip,
+                                            kp,
+                                            depth,
+                                            failures,
+                                        ),
+                                        |failures| n6_defs_expr_oneof_2_properties_var_collecting(
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        ),
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
                                     }
-                                    valid = false;
+                                    break 'member;
                                 }
+                                _ => {}
                             }
-                            _ => {}
+                            failures.admit_whole(claim, Some(key), value)?;
                         }
                     }
                     if seen & (1 << 0) == 0 {

@@ -447,68 +447,74 @@ mod file_actions_nodes {
                     let mut seen: u64 = 0;
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit_whole(claim, Some(key), value)?;
-                        match key.as_str() {
-                            name if rt::same_name(name, "action") => {
-                                let kp_properties = kp.key("properties");
-                                if !rt::quick_first::<
-                                    C,
-                                >(
-                                    failures,
-                                    |failures| n22_oneof_0_properties_action(
-                                        rt::QUICK,
-                                        value,
-                                        ip,
-                                        kp,
-                                        depth,
+                        'member: {
+                            match key.as_str() {
+                                name if rt::same_name(name, "action") => {
+                                    failures.admit_whole(claim, None, value)?;
+                                    let kp_properties = kp.key("properties");
+                                    if !rt::quick_first::<
+                                        C,
+                                    >(
                                         failures,
-                                    ),
-                                    |failures| n22_oneof_0_properties_action_collecting(
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        depth,
-                                        failures,
-                                    ),
-                                )? {
-                                    if !C {
-                                        return Ok(false);
+                                        |failures| n22_oneof_0_properties_action(
+                                            rt::QUICK,
+                                            value,
+                                            ip,
+                                            kp,
+                                            depth,
+                                            failures,
+                                        ),
+                                        |failures| n22_oneof_0_properties_action_collecting(
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        ),
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
                                     }
-                                    valid = false;
+                                    break 'member;
                                 }
-                            }
-                            name if rt::same_name(name, "path") => {
-                                seen |= 1 << 0;
-                                let kp_properties = kp.key("properties");
-                                if !rt::quick_first::<
-                                    C,
-                                >(
-                                    failures,
-                                    |failures| n13_oneof_4_properties_from(
-                                        rt::QUICK,
-                                        5,
-                                        value,
-                                        ip,
-                                        kp,
-                                        depth,
+                                name if rt::same_name(name, "path") => {
+                                    failures.admit_whole(claim, None, value)?;
+                                    seen |= 1 << 0;
+                                    let kp_properties = kp.key("properties");
+                                    if !rt::quick_first::<
+                                        C,
+                                    >(
                                         failures,
-                                    ),
-                                    |failures| n13_oneof_4_properties_from_collecting(
-                                        5,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        depth,
-                                        failures,
-                                    ),
-                                )? {
-                                    if !C {
-                                        return Ok(false);
+                                        |failures| n13_oneof_4_properties_from(
+                                            rt::QUICK,
+                                            5,
+                                            value,
+                                            ip,
+                                            kp,
+                                            depth,
+                                            failures,
+                                        ),
+                                        |failures| n13_oneof_4_properties_from_collecting(
+                                            5,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        ),
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
                                     }
-                                    valid = false;
+                                    break 'member;
                                 }
+                                _ => {}
                             }
-                            _ => {}
+                            failures.admit_whole(claim, Some(key), value)?;
                         }
                     }
                     if seen & (1 << 0) == 0 {
@@ -565,99 +571,107 @@ mod file_actions_nodes {
                     let mut seen: u64 = 0;
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit_whole(claim, Some(key), value)?;
-                        match key.as_str() {
-                            name if rt::same_name(name, "action") => {
-                                let kp_properties = kp.key("properties");
-                                if !rt::quick_first::<
-                                    C,
-                                >(
-                                    failures,
-                                    |failures| n19_oneof_1_properties_action(
-                                        rt::QUICK,
-                                        value,
-                                        ip,
-                                        kp,
-                                        depth,
+                        'member: {
+                            match key.as_str() {
+                                name if rt::same_name(name, "action") => {
+                                    failures.admit_whole(claim, None, value)?;
+                                    let kp_properties = kp.key("properties");
+                                    if !rt::quick_first::<
+                                        C,
+                                    >(
                                         failures,
-                                    ),
-                                    |failures| n19_oneof_1_properties_action_collecting(
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        depth,
-                                        failures,
-                                    ),
-                                )? {
-                                    if !C {
-                                        return Ok(false);
+                                        |failures| n19_oneof_1_properties_action(
+                                            rt::QUICK,
+                                            value,
+                                            ip,
+                                            kp,
+                                            depth,
+                                            failures,
+                                        ),
+                                        |failures| n19_oneof_1_properties_action_collecting(
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        ),
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
                                     }
-                                    valid = false;
+                                    break 'member;
                                 }
-                            }
-                            name if rt::same_name(name, "content") => {
-                                seen |= 1 << 1;
-                                let kp_properties = kp.key("properties");
-                                if !rt::quick_first::<
-                                    C,
-                                >(
-                                    failures,
-                                    |failures| n13_oneof_4_properties_from(
-                                        rt::QUICK,
-                                        3,
-                                        value,
-                                        ip,
-                                        kp,
-                                        depth,
+                                name if rt::same_name(name, "content") => {
+                                    failures.admit_whole(claim, None, value)?;
+                                    seen |= 1 << 1;
+                                    let kp_properties = kp.key("properties");
+                                    if !rt::quick_first::<
+                                        C,
+                                    >(
                                         failures,
-                                    ),
-                                    |failures| n13_oneof_4_properties_from_collecting(
-                                        3,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        depth,
-                                        failures,
-                                    ),
-                                )? {
-                                    if !C {
-                                        return Ok(false);
+                                        |failures| n13_oneof_4_properties_from(
+                                            rt::QUICK,
+                                            3,
+                                            value,
+                                            ip,
+                                            kp,
+                                            depth,
+                                            failures,
+                                        ),
+                                        |failures| n13_oneof_4_properties_from_collecting(
+                                            3,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        ),
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
                                     }
-                                    valid = false;
+                                    break 'member;
                                 }
-                            }
-                            name if rt::same_name(name, "path") => {
-                                seen |= 1 << 0;
-                                let kp_properties = kp.key("properties");
-                                if !rt::quick_first::<
-                                    C,
-                                >(
-                                    failures,
-                                    |failures| n13_oneof_4_properties_from(
-                                        rt::QUICK,
-                                        4,
-                                        value,
-                                        ip,
-                                        kp,
-                                        depth,
+                                name if rt::same_name(name, "path") => {
+                                    failures.admit_whole(claim, None, value)?;
+                                    seen |= 1 << 0;
+                                    let kp_properties = kp.key("properties");
+                                    if !rt::quick_first::<
+                                        C,
+                                    >(
                                         failures,
-                                    ),
-                                    |failures| n13_oneof_4_properties_from_collecting(
-                                        4,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        depth,
-                                        failures,
-                                    ),
-                                )? {
-                                    if !C {
-                                        return Ok(false);
+                                        |failures| n13_oneof_4_properties_from(
+                                            rt::QUICK,
+                                            4,
+                                            value,
+                                            ip,
+                                            kp,
+                                            depth,
+                                            failures,
+                                        ),
+                                        |failures| n13_oneof_4_properties_from_collecting(
+                                            4,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        ),
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
                                     }
-                                    valid = false;
+                                    break 'member;
                                 }
+                                _ => {}
                             }
-                            _ => {}
+                            failures.admit_whole(claim, Some(key), value)?;
                         }
                     }
                     if seen & (1 << 0) == 0 {
@@ -728,68 +742,74 @@ mod file_actions_nodes {
                     let mut seen: u64 = 0;
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit_whole(claim, Some(key), value)?;
-                        match key.as_str() {
-                            name if rt::same_name(name, "action") => {
-                                let kp_properties = kp.key("properties");
-                                if !rt::quick_first::<
-                                    C,
-                                >(
-                                    failures,
-                                    |failures| n17_oneof_2_properties_action(
-                                        rt::QUICK,
-                                        value,
-                                        ip,
-                                        kp,
-                                        depth,
+                        'member: {
+                            match key.as_str() {
+                                name if rt::same_name(name, "action") => {
+                                    failures.admit_whole(claim, None, value)?;
+                                    let kp_properties = kp.key("properties");
+                                    if !rt::quick_first::<
+                                        C,
+                                    >(
                                         failures,
-                                    ),
-                                    |failures| n17_oneof_2_properties_action_collecting(
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        depth,
-                                        failures,
-                                    ),
-                                )? {
-                                    if !C {
-                                        return Ok(false);
+                                        |failures| n17_oneof_2_properties_action(
+                                            rt::QUICK,
+                                            value,
+                                            ip,
+                                            kp,
+                                            depth,
+                                            failures,
+                                        ),
+                                        |failures| n17_oneof_2_properties_action_collecting(
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        ),
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
                                     }
-                                    valid = false;
+                                    break 'member;
                                 }
-                            }
-                            name if rt::same_name(name, "path") => {
-                                seen |= 1 << 0;
-                                let kp_properties = kp.key("properties");
-                                if !rt::quick_first::<
-                                    C,
-                                >(
-                                    failures,
-                                    |failures| n13_oneof_4_properties_from(
-                                        rt::QUICK,
-                                        2,
-                                        value,
-                                        ip,
-                                        kp,
-                                        depth,
+                                name if rt::same_name(name, "path") => {
+                                    failures.admit_whole(claim, None, value)?;
+                                    seen |= 1 << 0;
+                                    let kp_properties = kp.key("properties");
+                                    if !rt::quick_first::<
+                                        C,
+                                    >(
                                         failures,
-                                    ),
-                                    |failures| n13_oneof_4_properties_from_collecting(
-                                        2,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        depth,
-                                        failures,
-                                    ),
-                                )? {
-                                    if !C {
-                                        return Ok(false);
+                                        |failures| n13_oneof_4_properties_from(
+                                            rt::QUICK,
+                                            2,
+                                            value,
+                                            ip,
+                                            kp,
+                                            depth,
+                                            failures,
+                                        ),
+                                        |failures| n13_oneof_4_properties_from_collecting(
+                                            2,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        ),
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
                                     }
-                                    valid = false;
+                                    break 'member;
                                 }
+                                _ => {}
                             }
-                            _ => {}
+                            failures.admit_whole(claim, Some(key), value)?;
                         }
                     }
                     if seen & (1 << 0) == 0 {
@@ -845,65 +865,73 @@ mod file_actions_nodes {
                 Value::Object(map) => {
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit_whole(claim, Some(key), value)?;
-                        match key.as_str() {
-                            name if rt::same_name(name, "action") => {
-                                let kp_properties = kp.key("properties");
-                                if !rt::quick_first::<
-                                    C,
-                                >(
-                                    failures,
-                                    |failures| n15_oneof_3_properties_action(
-                                        rt::QUICK,
-                                        value,
-                                        ip,
-                                        kp,
-                                        depth,
+                        'member: {
+                            match key.as_str() {
+                                name if rt::same_name(name, "action") => {
+                                    failures.admit_whole(claim, None, value)?;
+                                    let kp_properties = kp.key("properties");
+                                    if !rt::quick_first::<
+                                        C,
+                                    >(
                                         failures,
-                                    ),
-                                    |failures| n15_oneof_3_properties_action_collecting(
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        depth,
-                                        failures,
-                                    ),
-                                )? {
-                                    if !C {
-                                        return Ok(false);
+                                        |failures| n15_oneof_3_properties_action(
+                                            rt::QUICK,
+                                            value,
+                                            ip,
+                                            kp,
+                                            depth,
+                                            failures,
+                                        ),
+                                        |failures| n15_oneof_3_properties_action_collecting(
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        ),
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
                                     }
-                                    valid = false;
+                                    break 'member;
                                 }
-                            }
-                            name if rt::same_name(name, "recursive") => {
-                                let kp_properties = kp.key("properties");
-                                if !rt::quick_first::<
-                                    C,
-                                >(
-                                    failures,
-                                    |failures| n16_oneof_3_properties_recursive(
-                                        rt::QUICK,
-                                        value,
-                                        ip,
-                                        kp,
-                                        depth,
-                                        failures,
-                                    ),
-                                    |failures| n16_oneof_3_properties_recursive_collecting(
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        depth,
-                                        failures,
-                                    ),
-                                )? {
-                                    if !C {
-                                        return Ok(false);
+                                name if rt::same_name(name, "recursive") => {
+                                    if C {
+                                        failures.admit_whole(claim, None, value)?;
                                     }
-                                    valid = false;
+                                    let kp_properties = kp.key("properties");
+                                    if !rt::quick_first::<
+                                        C,
+                                    >(
+                                        failures,
+                                        |failures| n16_oneof_3_properties_recursive(
+                                            rt::QUICK,
+                                            value,
+                                            ip,
+                                            kp,
+                                            depth,
+                                            failures,
+                                        ),
+                                        |failures| n16_oneof_3_properties_recursive_collecting(
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        ),
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
+                                    }
+                                    break 'member;
                                 }
+                                _ => {}
                             }
-                            _ => {}
+                            failures.admit_whole(claim, Some(key), value)?;
                         }
                     }
                 }
@@ -946,99 +974,107 @@ mod file_actions_nodes {
                     let mut seen: u64 = 0;
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit_whole(claim, Some(key), value)?;
-                        match key.as_str() {
-                            name if rt::same_name(name, "action") => {
-                                let kp_properties = kp.key("properties");
-                                if !rt::quick_first::<
-                                    C,
-                                >(
-                                    failures,
-                                    |failures| n12_oneof_4_properties_action(
-                                        rt::QUICK,
-                                        value,
-                                        ip,
-                                        kp,
-                                        depth,
+                        'member: {
+                            match key.as_str() {
+                                name if rt::same_name(name, "action") => {
+                                    failures.admit_whole(claim, None, value)?;
+                                    let kp_properties = kp.key("properties");
+                                    if !rt::quick_first::<
+                                        C,
+                                    >(
                                         failures,
-                                    ),
-                                    |failures| n12_oneof_4_properties_action_collecting(
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        depth,
-                                        failures,
-                                    ),
-                                )? {
-                                    if !C {
-                                        return Ok(false);
+                                        |failures| n12_oneof_4_properties_action(
+                                            rt::QUICK,
+                                            value,
+                                            ip,
+                                            kp,
+                                            depth,
+                                            failures,
+                                        ),
+                                        |failures| n12_oneof_4_properties_action_collecting(
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        ),
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
                                     }
-                                    valid = false;
+                                    break 'member;
                                 }
-                            }
-                            name if rt::same_name(name, "from") => {
-                                seen |= 1 << 0;
-                                let kp_properties = kp.key("properties");
-                                if !rt::quick_first::<
-                                    C,
-                                >(
-                                    failures,
-                                    |failures| n13_oneof_4_properties_from(
-                                        rt::QUICK,
-                                        0,
-                                        value,
-                                        ip,
-                                        kp,
-                                        depth,
+                                name if rt::same_name(name, "from") => {
+                                    failures.admit_whole(claim, None, value)?;
+                                    seen |= 1 << 0;
+                                    let kp_properties = kp.key("properties");
+                                    if !rt::quick_first::<
+                                        C,
+                                    >(
                                         failures,
-                                    ),
-                                    |failures| n13_oneof_4_properties_from_collecting(
-                                        0,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        depth,
-                                        failures,
-                                    ),
-                                )? {
-                                    if !C {
-                                        return Ok(false);
+                                        |failures| n13_oneof_4_properties_from(
+                                            rt::QUICK,
+                                            0,
+                                            value,
+                                            ip,
+                                            kp,
+                                            depth,
+                                            failures,
+                                        ),
+                                        |failures| n13_oneof_4_properties_from_collecting(
+                                            0,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        ),
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
                                     }
-                                    valid = false;
+                                    break 'member;
                                 }
-                            }
-                            name if rt::same_name(name, "to") => {
-                                seen |= 1 << 1;
-                                let kp_properties = kp.key("properties");
-                                if !rt::quick_first::<
-                                    C,
-                                >(
-                                    failures,
-                                    |failures| n13_oneof_4_properties_from(
-                                        rt::QUICK,
-                                        1,
-                                        value,
-                                        ip,
-                                        kp,
-                                        depth,
+                                name if rt::same_name(name, "to") => {
+                                    failures.admit_whole(claim, None, value)?;
+                                    seen |= 1 << 1;
+                                    let kp_properties = kp.key("properties");
+                                    if !rt::quick_first::<
+                                        C,
+                                    >(
                                         failures,
-                                    ),
-                                    |failures| n13_oneof_4_properties_from_collecting(
-                                        1,
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        depth,
-                                        failures,
-                                    ),
-                                )? {
-                                    if !C {
-                                        return Ok(false);
+                                        |failures| n13_oneof_4_properties_from(
+                                            rt::QUICK,
+                                            1,
+                                            value,
+                                            ip,
+                                            kp,
+                                            depth,
+                                            failures,
+                                        ),
+                                        |failures| n13_oneof_4_properties_from_collecting(
+                                            1,
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        ),
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
                                     }
-                                    valid = false;
+                                    break 'member;
                                 }
+                                _ => {}
                             }
-                            _ => {}
+                            failures.admit_whole(claim, Some(key), value)?;
                         }
                     }
                     if seen & (1 << 0) == 0 {
@@ -1109,38 +1145,42 @@ mod file_actions_nodes {
                     let mut seen: u64 = 0;
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit_whole(claim, Some(key), value)?;
-                        match key.as_str() {
-                            name if rt::same_name(name, "dry_run") => {
-                                seen |= 1 << 0;
-                                let kp_properties = kp.key("properties");
-                                if !rt::quick_first::<
-                                    C,
-                                >(
-                                    failures,
-                                    |failures| n11_oneof_5_properties_dry_run(
-                                        rt::QUICK,
-                                        value,
-                                        ip,
-                                        kp,
-                                        depth,
+                        'member: {
+                            match key.as_str() {
+                                name if rt::same_name(name, "dry_run") => {
+                                    failures.admit_whole(claim, None, value)?;
+                                    seen |= 1 << 0;
+                                    let kp_properties = kp.key("properties");
+                                    if !rt::quick_first::<
+                                        C,
+                                    >(
                                         failures,
-                                    ),
-                                    |failures| n11_oneof_5_properties_dry_run_collecting(
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        depth,
-                                        failures,
-                                    ),
-                                )? {
-                                    if !C {
-                                        return Ok(false);
+                                        |failures| n11_oneof_5_properties_dry_run(
+                                            rt::QUICK,
+                                            value,
+                                            ip,
+                                            kp,
+                                            depth,
+                                            failures,
+                                        ),
+                                        |failures| n11_oneof_5_properties_dry_run_collecting(
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        ),
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
                                     }
-                                    valid = false;
+                                    break 'member;
                                 }
+                                _ => {}
                             }
-                            _ => {}
+                            failures.admit_whole(claim, Some(key), value)?;
                         }
                     }
                     if seen & (1 << 0) == 0 {

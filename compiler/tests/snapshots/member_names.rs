@@ -121,132 +121,151 @@ mod member_names_nodes {
                 Value::Object(map) => {
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit(claim, Some(key), value)?;
-                        match key.len() {
-                            4 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "pair") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n4_properties_pair(
-                                            mode,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
+                        'member: {
+                            match key.len() {
+                                4 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "pair") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n4_properties_pair(
+                                                mode,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
                                             }
-                                            valid = false;
+                                            failures.settle(claim, value)?;
+                                            break 'member;
                                         }
+                                        _ => {}
                                     }
-                                    _ => {}
                                 }
-                            }
-                            5 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "short") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n5_properties_short(
-                                            mode,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
+                                5 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "short") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n5_properties_short(
+                                                mode,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
                                             }
-                                            valid = false;
+                                            failures.settle(claim, value)?;
+                                            break 'member;
                                         }
+                                        _ => {}
                                     }
-                                    _ => {}
                                 }
-                            }
-                            6 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "labels") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n2_properties_labels(
-                                            mode,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
+                                6 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "labels") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n2_properties_labels(
+                                                mode,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
                                             }
-                                            valid = false;
+                                            failures.settle(claim, value)?;
+                                            break 'member;
                                         }
-                                    }
-                                    name if rt::same_name(name, "tagged") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n6_properties_tagged(
-                                            mode,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
+                                        name if rt::same_name(name, "tagged") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n6_properties_tagged(
+                                                mode,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
                                             }
-                                            valid = false;
+                                            failures.settle(claim, value)?;
+                                            break 'member;
                                         }
+                                        _ => {}
                                     }
-                                    _ => {}
                                 }
-                            }
-                            7 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "flagged") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n1_properties_flagged(
-                                            mode,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
+                                7 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "flagged") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n1_properties_flagged(
+                                                mode,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
                                             }
-                                            valid = false;
+                                            failures.settle(claim, value)?;
+                                            break 'member;
                                         }
+                                        _ => {}
                                     }
-                                    _ => {}
                                 }
-                            }
-                            8 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "numbered") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n3_properties_numbered(
-                                            mode,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
+                                8 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "numbered") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n3_properties_numbered(
+                                                mode,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
                                             }
-                                            valid = false;
+                                            failures.settle(claim, value)?;
+                                            break 'member;
                                         }
+                                        _ => {}
                                     }
-                                    _ => {}
                                 }
+                                _ => {}
                             }
-                            _ => {}
+                            failures.admit_whole(claim, Some(key), value)?;
                         }
-                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}

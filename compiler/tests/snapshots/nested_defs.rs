@@ -122,72 +122,83 @@ mod nested_defs_nodes {
                     let mut seen: u64 = 0;
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit(claim, Some(key), value)?;
-                        match key.as_str() {
-                            name if rt::same_name(name, "assignee") => {
-                                let kp_properties = kp.key("properties");
-                                if !n1_properties_assignee(
-                                    mode,
-                                    value,
-                                    rt::Path::collecting::<C>(&ip.key(key), ip),
-                                    rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                    depth,
-                                    failures,
-                                )? {
-                                    if !C {
-                                        return Ok(false);
-                                    }
-                                    valid = false;
-                                }
-                            }
-                            name if rt::same_name(name, "labels") => {
-                                let kp_properties = kp.key("properties");
-                                if !n2_properties_labels(
-                                    mode,
-                                    value,
-                                    rt::Path::collecting::<C>(&ip.key(key), ip),
-                                    rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                    depth,
-                                    failures,
-                                )? {
-                                    if !C {
-                                        return Ok(false);
-                                    }
-                                    valid = false;
-                                }
-                            }
-                            name if rt::same_name(name, "title") => {
-                                seen |= 1 << 0;
-                                let kp_properties = kp.key("properties");
-                                if !rt::quick_first::<
-                                    C,
-                                >(
-                                    failures,
-                                    |failures| n3_properties_title(
-                                        rt::QUICK,
+                        'member: {
+                            match key.as_str() {
+                                name if rt::same_name(name, "assignee") => {
+                                    failures.admit(claim, None, value)?;
+                                    let kp_properties = kp.key("properties");
+                                    if !n1_properties_assignee(
+                                        mode,
                                         value,
-                                        ip,
-                                        kp,
+                                        rt::Path::collecting::<C>(&ip.key(key), ip),
+                                        rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                         depth,
                                         failures,
-                                    ),
-                                    |failures| n3_properties_title_collecting(
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
+                                    }
+                                    failures.settle(claim, value)?;
+                                    break 'member;
+                                }
+                                name if rt::same_name(name, "labels") => {
+                                    failures.admit(claim, None, value)?;
+                                    let kp_properties = kp.key("properties");
+                                    if !n2_properties_labels(
+                                        mode,
                                         value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
+                                        rt::Path::collecting::<C>(&ip.key(key), ip),
+                                        rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                         depth,
                                         failures,
-                                    ),
-                                )? {
-                                    if !C {
-                                        return Ok(false);
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
                                     }
-                                    valid = false;
+                                    if C {
+                                        failures.settle(claim, value)?;
+                                    }
+                                    break 'member;
                                 }
+                                name if rt::same_name(name, "title") => {
+                                    failures.admit_whole(claim, None, value)?;
+                                    seen |= 1 << 0;
+                                    let kp_properties = kp.key("properties");
+                                    if !rt::quick_first::<
+                                        C,
+                                    >(
+                                        failures,
+                                        |failures| n3_properties_title(
+                                            rt::QUICK,
+                                            value,
+                                            ip,
+                                            kp,
+                                            depth,
+                                            failures,
+                                        ),
+                                        |failures| n3_properties_title_collecting(
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        ),
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
+                                    }
+                                    break 'member;
+                                }
+                                _ => {}
                             }
-                            _ => {}
+                            failures.admit_whole(claim, Some(key), value)?;
                         }
-                        failures.settle(claim, value)?;
                     }
                     if seen & (1 << 0) == 0 {
                         if !C {
@@ -562,66 +573,74 @@ mod nested_defs_nodes {
                     let mut seen: u64 = 0;
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit_whole(claim, Some(key), value)?;
-                        match key.as_str() {
-                            name if rt::same_name(name, "id") => {
-                                let kp_properties = kp.key("properties");
-                                if !rt::quick_first::<
-                                    C,
-                                >(
-                                    failures,
-                                    |failures| n7_defs_user_properties_id(
-                                        rt::QUICK,
-                                        value,
-                                        ip,
-                                        kp,
-                                        depth,
-                                        failures,
-                                    ),
-                                    |failures| n7_defs_user_properties_id_collecting(
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        depth,
-                                        failures,
-                                    ),
-                                )? {
-                                    if !C {
-                                        return Ok(false);
+                        'member: {
+                            match key.as_str() {
+                                name if rt::same_name(name, "id") => {
+                                    if C {
+                                        failures.admit_whole(claim, None, value)?;
                                     }
-                                    valid = false;
-                                }
-                            }
-                            name if rt::same_name(name, "login") => {
-                                seen |= 1 << 0;
-                                let kp_properties = kp.key("properties");
-                                if !rt::quick_first::<
-                                    C,
-                                >(
-                                    failures,
-                                    |failures| n8_defs_user_properties_login(
-                                        rt::QUICK,
-                                        value,
-                                        ip,
-                                        kp,
-                                        depth,
+                                    let kp_properties = kp.key("properties");
+                                    if !rt::quick_first::<
+                                        C,
+                                    >(
                                         failures,
-                                    ),
-                                    |failures| n8_defs_user_properties_login_collecting(
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        depth,
-                                        failures,
-                                    ),
-                                )? {
-                                    if !C {
-                                        return Ok(false);
+                                        |failures| n7_defs_user_properties_id(
+                                            rt::QUICK,
+                                            value,
+                                            ip,
+                                            kp,
+                                            depth,
+                                            failures,
+                                        ),
+                                        |failures| n7_defs_user_properties_id_collecting(
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        ),
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
                                     }
-                                    valid = false;
+                                    break 'member;
                                 }
+                                name if rt::same_name(name, "login") => {
+                                    failures.admit_whole(claim, None, value)?;
+                                    seen |= 1 << 0;
+                                    let kp_properties = kp.key("properties");
+                                    if !rt::quick_first::<
+                                        C,
+                                    >(
+                                        failures,
+                                        |failures| n8_defs_user_properties_login(
+                                            rt::QUICK,
+                                            value,
+                                            ip,
+                                            kp,
+                                            depth,
+                                            failures,
+                                        ),
+                                        |failures| n8_defs_user_properties_login_collecting(
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        ),
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
+                                    }
+                                    break 'member;
+                                }
+                                _ => {}
                             }
-                            _ => {}
+                            failures.admit_whole(claim, Some(key), value)?;
                         }
                     }
                     if seen & (1 << 0) == 0 {

@@ -126,56 +126,64 @@ mod recursive_tree_nodes {
                     let mut seen: u64 = 0;
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit(claim, Some(key), value)?;
-                        match key.as_str() {
-                            name if rt::same_name(name, "children") => {
-                                let kp_properties = kp.key("properties");
-                                if !n1_properties_children(
-                                    mode,
-                                    value,
-                                    rt::Path::collecting::<C>(&ip.key(key), ip),
-                                    rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                    depth,
-                                    failures,
-                                )? {
-                                    if !C {
-                                        return Ok(false);
-                                    }
-                                    valid = false;
-                                }
-                            }
-                            name if rt::same_name(name, "name") => {
-                                seen |= 1 << 0;
-                                let kp_properties = kp.key("properties");
-                                if !rt::quick_first::<
-                                    C,
-                                >(
-                                    failures,
-                                    |failures| n2_properties_name(
-                                        rt::QUICK,
+                        'member: {
+                            match key.as_str() {
+                                name if rt::same_name(name, "children") => {
+                                    failures.admit(claim, None, value)?;
+                                    let kp_properties = kp.key("properties");
+                                    if !n1_properties_children(
+                                        mode,
                                         value,
-                                        ip,
-                                        kp,
+                                        rt::Path::collecting::<C>(&ip.key(key), ip),
+                                        rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                         depth,
                                         failures,
-                                    ),
-                                    |failures| n2_properties_name_collecting(
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        depth,
-                                        failures,
-                                    ),
-                                )? {
-                                    if !C {
-                                        return Ok(false);
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
                                     }
-                                    valid = false;
+                                    if C {
+                                        failures.settle(claim, value)?;
+                                    }
+                                    break 'member;
                                 }
+                                name if rt::same_name(name, "name") => {
+                                    failures.admit_whole(claim, None, value)?;
+                                    seen |= 1 << 0;
+                                    let kp_properties = kp.key("properties");
+                                    if !rt::quick_first::<
+                                        C,
+                                    >(
+                                        failures,
+                                        |failures| n2_properties_name(
+                                            rt::QUICK,
+                                            value,
+                                            ip,
+                                            kp,
+                                            depth,
+                                            failures,
+                                        ),
+                                        |failures| n2_properties_name_collecting(
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        ),
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
+                                    }
+                                    break 'member;
+                                }
+                                _ => {}
                             }
-                            _ => {}
+                            failures.admit_whole(claim, Some(key), value)?;
                         }
-                        failures.settle(claim, value)?;
                     }
                     if seen & (1 << 0) == 0 {
                         if !C {

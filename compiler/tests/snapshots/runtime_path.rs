@@ -125,168 +125,176 @@ mod flat_tool_nodes {
                     let mut seen: u64 = 0;
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit_whole(claim, Some(key), value)?;
-                        let mut matched = false;
-                        match key.len() {
-                            4 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "site") => {
-                                        matched = true;
-                                        let kp_properties = kp.key("properties");
-                                        if !rt::quick_first::<
-                                            C,
-                                        >(
-                                            failures,
-                                            |failures| n4_properties_site(
-                                                rt::QUICK,
-                                                value,
-                                                ip,
-                                                kp,
-                                                depth,
+                        'member: {
+                            match key.len() {
+                                4 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "site") => {
+                                            failures.admit_whole(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !rt::quick_first::<
+                                                C,
+                                            >(
                                                 failures,
-                                            ),
-                                            |failures| n4_properties_site_collecting(
-                                                value,
-                                                &ip.key(key),
-                                                &kp_properties.key(key),
-                                                depth,
-                                                failures,
-                                            ),
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
+                                                |failures| n4_properties_site(
+                                                    rt::QUICK,
+                                                    value,
+                                                    ip,
+                                                    kp,
+                                                    depth,
+                                                    failures,
+                                                ),
+                                                |failures| n4_properties_site_collecting(
+                                                    value,
+                                                    &ip.key(key),
+                                                    &kp_properties.key(key),
+                                                    depth,
+                                                    failures,
+                                                ),
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
                                             }
-                                            valid = false;
+                                            break 'member;
                                         }
-                                    }
-                                    name if rt::same_name(name, "sort") => {
-                                        matched = true;
-                                        let kp_properties = kp.key("properties");
-                                        if !rt::quick_first::<
-                                            C,
-                                        >(
-                                            failures,
-                                            |failures| n5_properties_sort(
-                                                rt::QUICK,
-                                                value,
-                                                ip,
-                                                kp,
-                                                depth,
+                                        name if rt::same_name(name, "sort") => {
+                                            failures.admit_whole(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !rt::quick_first::<
+                                                C,
+                                            >(
                                                 failures,
-                                            ),
-                                            |failures| n5_properties_sort_collecting(
-                                                value,
-                                                &ip.key(key),
-                                                &kp_properties.key(key),
-                                                depth,
-                                                failures,
-                                            ),
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
+                                                |failures| n5_properties_sort(
+                                                    rt::QUICK,
+                                                    value,
+                                                    ip,
+                                                    kp,
+                                                    depth,
+                                                    failures,
+                                                ),
+                                                |failures| n5_properties_sort_collecting(
+                                                    value,
+                                                    &ip.key(key),
+                                                    &kp_properties.key(key),
+                                                    depth,
+                                                    failures,
+                                                ),
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
                                             }
-                                            valid = false;
+                                            break 'member;
                                         }
+                                        _ => {}
                                     }
-                                    _ => {}
                                 }
-                            }
-                            5 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "exact") => {
-                                        matched = true;
-                                        let kp_properties = kp.key("properties");
-                                        if !rt::quick_first::<
-                                            C,
-                                        >(
-                                            failures,
-                                            |failures| n1_properties_exact(
-                                                rt::QUICK,
-                                                value,
-                                                ip,
-                                                kp,
-                                                depth,
-                                                failures,
-                                            ),
-                                            |failures| n1_properties_exact_collecting(
-                                                value,
-                                                &ip.key(key),
-                                                &kp_properties.key(key),
-                                                depth,
-                                                failures,
-                                            ),
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
+                                5 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "exact") => {
+                                            if C {
+                                                failures.admit_whole(claim, None, value)?;
                                             }
-                                            valid = false;
-                                        }
-                                    }
-                                    name if rt::same_name(name, "limit") => {
-                                        matched = true;
-                                        let kp_properties = kp.key("properties");
-                                        if !rt::quick_first::<
-                                            C,
-                                        >(
-                                            failures,
-                                            |failures| n2_properties_limit(
-                                                rt::QUICK,
-                                                value,
-                                                ip,
-                                                kp,
-                                                depth,
+                                            let kp_properties = kp.key("properties");
+                                            if !rt::quick_first::<
+                                                C,
+                                            >(
                                                 failures,
-                                            ),
-                                            |failures| n2_properties_limit_collecting(
-                                                value,
-                                                &ip.key(key),
-                                                &kp_properties.key(key),
-                                                depth,
-                                                failures,
-                                            ),
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
+                                                |failures| n1_properties_exact(
+                                                    rt::QUICK,
+                                                    value,
+                                                    ip,
+                                                    kp,
+                                                    depth,
+                                                    failures,
+                                                ),
+                                                |failures| n1_properties_exact_collecting(
+                                                    value,
+                                                    &ip.key(key),
+                                                    &kp_properties.key(key),
+                                                    depth,
+                                                    failures,
+                                                ),
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
                                             }
-                                            valid = false;
+                                            break 'member;
                                         }
-                                    }
-                                    name if rt::same_name(name, "query") => {
-                                        matched = true;
-                                        seen |= 1 << 0;
-                                        let kp_properties = kp.key("properties");
-                                        if !rt::quick_first::<
-                                            C,
-                                        >(
-                                            failures,
-                                            |failures| n3_properties_query(
-                                                rt::QUICK,
-                                                value,
-                                                ip,
-                                                kp,
-                                                depth,
-                                                failures,
-                                            ),
-                                            |failures| n3_properties_query_collecting(
-                                                value,
-                                                &ip.key(key),
-                                                &kp_properties.key(key),
-                                                depth,
-                                                failures,
-                                            ),
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
+                                        name if rt::same_name(name, "limit") => {
+                                            if C {
+                                                failures.admit_whole(claim, None, value)?;
                                             }
-                                            valid = false;
+                                            let kp_properties = kp.key("properties");
+                                            if !rt::quick_first::<
+                                                C,
+                                            >(
+                                                failures,
+                                                |failures| n2_properties_limit(
+                                                    rt::QUICK,
+                                                    value,
+                                                    ip,
+                                                    kp,
+                                                    depth,
+                                                    failures,
+                                                ),
+                                                |failures| n2_properties_limit_collecting(
+                                                    value,
+                                                    &ip.key(key),
+                                                    &kp_properties.key(key),
+                                                    depth,
+                                                    failures,
+                                                ),
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
+                                            }
+                                            break 'member;
                                         }
+                                        name if rt::same_name(name, "query") => {
+                                            failures.admit_whole(claim, None, value)?;
+                                            seen |= 1 << 0;
+                                            let kp_properties = kp.key("properties");
+                                            if !rt::quick_first::<
+                                                C,
+                                            >(
+                                                failures,
+                                                |failures| n3_properties_query(
+                                                    rt::QUICK,
+                                                    value,
+                                                    ip,
+                                                    kp,
+                                                    depth,
+                                                    failures,
+                                                ),
+                                                |failures| n3_properties_query_collecting(
+                                                    value,
+                                                    &ip.key(key),
+                                                    &kp_properties.key(key),
+                                                    depth,
+                                                    failures,
+                                                ),
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
+                                            }
+                                            break 'member;
+                                        }
+                                        _ => {}
                                     }
-                                    _ => {}
                                 }
+                                _ => {}
                             }
-                            _ => {}
-                        }
-                        if !matched {
+                            failures.admit_whole(claim, Some(key), value)?;
                             if !C {
                                 return Ok(false);
                             }

@@ -122,28 +122,34 @@ mod shapes_nodes {
                     let mut seen: u64 = 0;
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit(claim, Some(key), value)?;
-                        match key.as_str() {
-                            name if rt::same_name(name, "shapes") => {
-                                seen |= 1 << 0;
-                                let kp_properties = kp.key("properties");
-                                if !n1_properties_shapes(
-                                    mode,
-                                    value,
-                                    rt::Path::collecting::<C>(&ip.key(key), ip),
-                                    rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                    depth,
-                                    failures,
-                                )? {
-                                    if !C {
-                                        return Ok(false);
+                        'member: {
+                            match key.as_str() {
+                                name if rt::same_name(name, "shapes") => {
+                                    failures.admit(claim, None, value)?;
+                                    seen |= 1 << 0;
+                                    let kp_properties = kp.key("properties");
+                                    if !n1_properties_shapes(
+                                        mode,
+                                        value,
+                                        rt::Path::collecting::<C>(&ip.key(key), ip),
+                                        rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                        depth,
+                                        failures,
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
                                     }
-                                    valid = false;
+                                    if C {
+                                        failures.settle(claim, value)?;
+                                    }
+                                    break 'member;
                                 }
+                                _ => {}
                             }
-                            _ => {}
+                            failures.admit_whole(claim, Some(key), value)?;
                         }
-                        failures.settle(claim, value)?;
                     }
                     if seen & (1 << 0) == 0 {
                         if !C {
@@ -450,58 +456,64 @@ mod shapes_nodes {
                     let mut seen: u64 = 0;
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit(claim, Some(key), value)?;
-                        match key.as_str() {
-                            name if rt::same_name(name, "at") => {
-                                seen |= 1 << 1;
-                                let kp_properties = kp.key("properties");
-                                if !n7_s_oneof_1_properties_along_items(
-                                    mode,
-                                    1,
-                                    value,
-                                    rt::Path::collecting::<C>(&ip.key(key), ip),
-                                    rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                    depth,
-                                    failures,
-                                )? {
-                                    if !C {
-                                        return Ok(false);
-                                    }
-                                    valid = false;
-                                }
-                            }
-                            name if rt::same_name(name, "kind") => {
-                                seen |= 1 << 0;
-                                let kp_properties = kp.key("properties");
-                                if !rt::quick_first::<
-                                    C,
-                                >(
-                                    failures,
-                                    |failures| n11_es_items_oneof_0_properties_kind(
-                                        rt::QUICK,
+                        'member: {
+                            match key.as_str() {
+                                name if rt::same_name(name, "at") => {
+                                    failures.admit(claim, None, value)?;
+                                    seen |= 1 << 1;
+                                    let kp_properties = kp.key("properties");
+                                    if !n7_s_oneof_1_properties_along_items(
+                                        mode,
+                                        1,
                                         value,
-                                        ip,
-                                        kp,
+                                        rt::Path::collecting::<C>(&ip.key(key), ip),
+                                        rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                         depth,
                                         failures,
-                                    ),
-                                    |failures| n11_es_items_oneof_0_properties_kind_collecting(
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        depth,
-                                        failures,
-                                    ),
-                                )? {
-                                    if !C {
-                                        return Ok(false);
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
                                     }
-                                    valid = false;
+                                    failures.settle(claim, value)?;
+                                    break 'member;
                                 }
+                                name if rt::same_name(name, "kind") => {
+                                    failures.admit_whole(claim, None, value)?;
+                                    seen |= 1 << 0;
+                                    let kp_properties = kp.key("properties");
+                                    if !rt::quick_first::<
+                                        C,
+                                    >(
+                                        failures,
+                                        |failures| n11_es_items_oneof_0_properties_kind(
+                                            rt::QUICK,
+                                            value,
+                                            ip,
+                                            kp,
+                                            depth,
+                                            failures,
+                                        ),
+                                        |failures| n11_es_items_oneof_0_properties_kind_collecting(
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        ),
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
+                                    }
+                                    break 'member;
+                                }
+                                _ => {}
                             }
-                            _ => {}
+                            failures.admit_whole(claim, Some(key), value)?;
                         }
-                        failures.settle(claim, value)?;
                     }
                     if seen & (1 << 0) == 0 {
                         if !C {
@@ -590,57 +602,65 @@ mod shapes_nodes {
                     let mut seen: u64 = 0;
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit(claim, Some(key), value)?;
-                        match key.as_str() {
-                            name if rt::same_name(name, "along") => {
-                                seen |= 1 << 1;
-                                let kp_properties = kp.key("properties");
-                                if !n5_s_items_oneof_1_properties_along(
-                                    mode,
-                                    value,
-                                    rt::Path::collecting::<C>(&ip.key(key), ip),
-                                    rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                    depth,
-                                    failures,
-                                )? {
-                                    if !C {
-                                        return Ok(false);
-                                    }
-                                    valid = false;
-                                }
-                            }
-                            name if rt::same_name(name, "kind") => {
-                                seen |= 1 << 0;
-                                let kp_properties = kp.key("properties");
-                                if !rt::quick_first::<
-                                    C,
-                                >(
-                                    failures,
-                                    |failures| n6_es_items_oneof_1_properties_kind(
-                                        rt::QUICK,
+                        'member: {
+                            match key.as_str() {
+                                name if rt::same_name(name, "along") => {
+                                    failures.admit(claim, None, value)?;
+                                    seen |= 1 << 1;
+                                    let kp_properties = kp.key("properties");
+                                    if !n5_s_items_oneof_1_properties_along(
+                                        mode,
                                         value,
-                                        ip,
-                                        kp,
+                                        rt::Path::collecting::<C>(&ip.key(key), ip),
+                                        rt::Path::collecting::<C>(&kp_properties.key(key), kp),
                                         depth,
                                         failures,
-                                    ),
-                                    |failures| n6_es_items_oneof_1_properties_kind_collecting(
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        depth,
-                                        failures,
-                                    ),
-                                )? {
-                                    if !C {
-                                        return Ok(false);
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
                                     }
-                                    valid = false;
+                                    if C {
+                                        failures.settle(claim, value)?;
+                                    }
+                                    break 'member;
                                 }
+                                name if rt::same_name(name, "kind") => {
+                                    failures.admit_whole(claim, None, value)?;
+                                    seen |= 1 << 0;
+                                    let kp_properties = kp.key("properties");
+                                    if !rt::quick_first::<
+                                        C,
+                                    >(
+                                        failures,
+                                        |failures| n6_es_items_oneof_1_properties_kind(
+                                            rt::QUICK,
+                                            value,
+                                            ip,
+                                            kp,
+                                            depth,
+                                            failures,
+                                        ),
+                                        |failures| n6_es_items_oneof_1_properties_kind_collecting(
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            depth,
+                                            failures,
+                                        ),
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
+                                    }
+                                    break 'member;
+                                }
+                                _ => {}
                             }
-                            _ => {}
+                            failures.admit_whole(claim, Some(key), value)?;
                         }
-                        failures.settle(claim, value)?;
                     }
                     if seen & (1 << 0) == 0 {
                         if !C {

@@ -136,6 +136,7 @@ impl<'a> Lowerer<'a> {
                 .checks
                 .iter()
                 .any(|c| matches!(c, Check::Type(types) if types.only_scalars()));
+            node.claims_what_passes = claims_what_passes(&node.checks);
             node.consumes_marks = crate::ir::consumes_marks(&node.body);
         }
         let scalar_types: Vec<Option<TypeSet>> = ir
@@ -249,6 +250,7 @@ impl<'a> Lowerer<'a> {
             looks_at_stack: false,
             asserts_only: false,
             passes_only_scalars: false,
+            claims_what_passes: false,
             flat: false,
             checks: Box::new([]),
             consumes_marks: TypeSet::EMPTY,
@@ -864,6 +866,26 @@ impl<'a> Lowerer<'a> {
 }
 
 /// `keyword`'s count, if `obj` has it; `at` locates a keyword, for the error.
+/// [`Node::claims_what_passes`] of a node with these checks: for each kind of container its
+/// `type` allows, a pass over the members that always claims (see `Check::items_from_first`
+/// and `ObjectPlan::defers_claim`).
+fn claims_what_passes(checks: &[Check]) -> bool {
+    let types = checks
+        .iter()
+        .find_map(|c| match c {
+            Check::Type(types) => Some(*types),
+            _ => None,
+        })
+        .unwrap_or(TypeSet::ANY);
+    let arrays = !types.contains(JsonType::Array)
+        || checks.iter().any(|c| c.items_from_first() == usize::MAX);
+    let objects = !types.contains(JsonType::Object)
+        || checks
+            .iter()
+            .any(|c| matches!(c, Check::KeyPass(plan) if !plan.defers_claim));
+    arrays && objects
+}
+
 fn optional_count(
     obj: &SchemaObject<'_>,
     keyword: K,

@@ -300,6 +300,12 @@ pub struct Node {
     /// the count the claim made (see `eval::admission`), so a first-failure pass over the
     /// items need not admit those that pass; one that fails ends the pass anyway.
     pub passes_only_scalars: bool,
+    /// Whether a non-empty container that passes the node in first-failure mode has been
+    /// claimed for admission to the argument limits (see `eval::admission`): the node's
+    /// `type` rules out arrays, or it has `items` over every item, and rules out objects, or it
+    /// has a key pass that claims. A pass admitting a member held by such a node need not
+    /// settle it in that mode: what passes was claimed, and what fails ends the pass.
+    pub claims_what_passes: bool,
     /// Whether the node applies subschemas only to an array's items, and only subschemas that
     /// only assert ([`Node::asserts_only`]), its other checks reading the value alone
     /// (GeoJSON's `{"type": "array", "minItems": 2, "items": {"type": "number"}}`). Where

@@ -2008,96 +2008,104 @@ mod meta_schema_nodes {
                     }
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit(claim, Some(key), value)?;
-                        match key.as_str() {
-                            name if rt::same_name(name, "contentEncoding") => {
-                                let kp_properties = kp.key("properties");
-                                if C {
-                                    if !rt::quick_first::<
-                                        C,
-                                    >(
+                        'member: {
+                            match key.as_str() {
+                                name if rt::same_name(name, "contentEncoding") => {
+                                    failures.admit_whole(claim, None, value)?;
+                                    let kp_properties = kp.key("properties");
+                                    if C {
+                                        if !rt::quick_first::<
+                                            C,
+                                        >(
+                                            failures,
+                                            |failures| n21_properties_contentencoding(
+                                                rt::QUICK,
+                                                0,
+                                                value,
+                                                ip,
+                                                kp,
+                                                scope,
+                                                depth,
+                                                failures,
+                                            ),
+                                            |failures| n21_properties_contentencoding_collecting(
+                                                0,
+                                                value,
+                                                &ip.key(key),
+                                                &kp_properties.key(key),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            ),
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
+                                        }
+                                    }
+                                    break 'member;
+                                }
+                                name if rt::same_name(name, "contentMediaType") => {
+                                    failures.admit_whole(claim, None, value)?;
+                                    let kp_properties = kp.key("properties");
+                                    if C {
+                                        if !rt::quick_first::<
+                                            C,
+                                        >(
+                                            failures,
+                                            |failures| n21_properties_contentencoding(
+                                                rt::QUICK,
+                                                1,
+                                                value,
+                                                ip,
+                                                kp,
+                                                scope,
+                                                depth,
+                                                failures,
+                                            ),
+                                            |failures| n21_properties_contentencoding_collecting(
+                                                1,
+                                                value,
+                                                &ip.key(key),
+                                                &kp_properties.key(key),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            ),
+                                        )? {
+                                            if !C {
+                                                return Ok(false);
+                                            }
+                                            valid = false;
+                                        }
+                                    }
+                                    break 'member;
+                                }
+                                name if rt::same_name(name, "contentSchema") => {
+                                    failures.admit(claim, None, value)?;
+                                    let kp_properties = kp.key("properties");
+                                    if !n23_properties_contentschema(
+                                        mode,
+                                        value,
+                                        rt::Path::collecting::<C>(&ip.key(key), ip),
+                                        rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                        scope,
+                                        depth,
                                         failures,
-                                        |failures| n21_properties_contentencoding(
-                                            rt::QUICK,
-                                            0,
-                                            value,
-                                            ip,
-                                            kp,
-                                            scope,
-                                            depth,
-                                            failures,
-                                        ),
-                                        |failures| n21_properties_contentencoding_collecting(
-                                            0,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        ),
                                     )? {
                                         if !C {
                                             return Ok(false);
                                         }
                                         valid = false;
                                     }
+                                    failures.settle(claim, value)?;
+                                    break 'member;
                                 }
+                                _ => {}
                             }
-                            name if rt::same_name(name, "contentMediaType") => {
-                                let kp_properties = kp.key("properties");
-                                if C {
-                                    if !rt::quick_first::<
-                                        C,
-                                    >(
-                                        failures,
-                                        |failures| n21_properties_contentencoding(
-                                            rt::QUICK,
-                                            1,
-                                            value,
-                                            ip,
-                                            kp,
-                                            scope,
-                                            depth,
-                                            failures,
-                                        ),
-                                        |failures| n21_properties_contentencoding_collecting(
-                                            1,
-                                            value,
-                                            &ip.key(key),
-                                            &kp_properties.key(key),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        ),
-                                    )? {
-                                        if !C {
-                                            return Ok(false);
-                                        }
-                                        valid = false;
-                                    }
-                                }
-                            }
-                            name if rt::same_name(name, "contentSchema") => {
-                                let kp_properties = kp.key("properties");
-                                if !n23_properties_contentschema(
-                                    mode,
-                                    value,
-                                    rt::Path::collecting::<C>(&ip.key(key), ip),
-                                    rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                    scope,
-                                    depth,
-                                    failures,
-                                )? {
-                                    if !C {
-                                        return Ok(false);
-                                    }
-                                    valid = false;
-                                }
-                            }
-                            _ => {}
+                            failures.admit_whole(claim, Some(key), value)?;
                         }
-                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -2393,39 +2401,43 @@ mod meta_schema_nodes {
                 Value::Object(map) => {
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit_whole(claim, Some(key), value)?;
-                        match key.as_str() {
-                            name if rt::same_name(name, "format") => {
-                                let kp_properties = kp.key("properties");
-                                if !rt::quick_first::<
-                                    C,
-                                >(
-                                    failures,
-                                    |failures| n25_properties_format(
-                                        rt::QUICK,
-                                        value,
-                                        ip,
-                                        kp,
-                                        scope,
-                                        depth,
+                        'member: {
+                            match key.as_str() {
+                                name if rt::same_name(name, "format") => {
+                                    failures.admit_whole(claim, None, value)?;
+                                    let kp_properties = kp.key("properties");
+                                    if !rt::quick_first::<
+                                        C,
+                                    >(
                                         failures,
-                                    ),
-                                    |failures| n25_properties_format_collecting(
-                                        value,
-                                        &ip.key(key),
-                                        &kp_properties.key(key),
-                                        scope,
-                                        depth,
-                                        failures,
-                                    ),
-                                )? {
-                                    if !C {
-                                        return Ok(false);
+                                        |failures| n25_properties_format(
+                                            rt::QUICK,
+                                            value,
+                                            ip,
+                                            kp,
+                                            scope,
+                                            depth,
+                                            failures,
+                                        ),
+                                        |failures| n25_properties_format_collecting(
+                                            value,
+                                            &ip.key(key),
+                                            &kp_properties.key(key),
+                                            scope,
+                                            depth,
+                                            failures,
+                                        ),
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
                                     }
-                                    valid = false;
+                                    break 'member;
                                 }
+                                _ => {}
                             }
-                            _ => {}
+                            failures.admit_whole(claim, Some(key), value)?;
                         }
                     }
                 }
@@ -2659,242 +2671,266 @@ mod meta_schema_nodes {
                     }
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit(claim, Some(key), value)?;
-                        match key.len() {
-                            5 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "title") => {
-                                        let kp_properties = kp.key("properties");
-                                        if C {
-                                            if !rt::quick_first::<
-                                                C,
-                                            >(
-                                                failures,
-                                                |failures| n29_properties_description(
-                                                    rt::QUICK,
-                                                    1,
-                                                    value,
-                                                    ip,
-                                                    kp,
-                                                    scope,
-                                                    depth,
+                        'member: {
+                            match key.len() {
+                                5 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "title") => {
+                                            failures.admit_whole(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if C {
+                                                if !rt::quick_first::<
+                                                    C,
+                                                >(
                                                     failures,
-                                                ),
-                                                |failures| n29_properties_description_collecting(
-                                                    1,
-                                                    value,
-                                                    &ip.key(key),
-                                                    &kp_properties.key(key),
-                                                    scope,
-                                                    depth,
-                                                    failures,
-                                                ),
-                                            )? {
-                                                if !C {
-                                                    return Ok(false);
-                                                }
-                                                valid = false;
-                                            }
-                                        }
-                                    }
-                                    _ => {}
-                                }
-                            }
-                            7 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "default") => {
-                                        let kp_properties = kp.key("properties");
-                                        if C {
-                                            if C && failures.recording() {
-                                                failures
-                                                    .open(
+                                                    |failures| n29_properties_description(
+                                                        rt::QUICK,
+                                                        1,
+                                                        value,
+                                                        ip,
+                                                        kp,
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    ),
+                                                    |failures| n29_properties_description_collecting(
+                                                        1,
+                                                        value,
                                                         &ip.key(key),
                                                         &kp_properties.key(key),
-                                                        "https://json-schema.org/draft/2020-12/meta/meta-data#/properties/default",
-                                                    );
-                                                failures.close(true);
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    ),
+                                                )? {
+                                                    if !C {
+                                                        return Ok(false);
+                                                    }
+                                                    valid = false;
+                                                }
                                             }
+                                            break 'member;
                                         }
+                                        _ => {}
                                     }
-                                    _ => {}
                                 }
-                            }
-                            8 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "examples") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n30_properties_examples(
-                                            mode,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
+                                7 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "default") => {
+                                            failures.admit_whole(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if C {
+                                                if C && failures.recording() {
+                                                    failures
+                                                        .open(
+                                                            &ip.key(key),
+                                                            &kp_properties.key(key),
+                                                            "https://json-schema.org/draft/2020-12/meta/meta-data#/properties/default",
+                                                        );
+                                                    failures.close(true);
+                                                }
                                             }
-                                            valid = false;
+                                            break 'member;
                                         }
+                                        _ => {}
                                     }
-                                    name if rt::same_name(name, "readOnly") => {
-                                        let kp_properties = kp.key("properties");
-                                        if C {
-                                            if !rt::quick_first::<
-                                                C,
-                                            >(
+                                }
+                                8 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "examples") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n30_properties_examples(
+                                                mode,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                scope,
+                                                depth,
                                                 failures,
-                                                |failures| n28_properties_deprecated(
-                                                    rt::QUICK,
-                                                    1,
-                                                    value,
-                                                    ip,
-                                                    kp,
-                                                    scope,
-                                                    depth,
-                                                    failures,
-                                                ),
-                                                |failures| n28_properties_deprecated_collecting(
-                                                    1,
-                                                    value,
-                                                    &ip.key(key),
-                                                    &kp_properties.key(key),
-                                                    scope,
-                                                    depth,
-                                                    failures,
-                                                ),
                                             )? {
                                                 if !C {
                                                     return Ok(false);
                                                 }
                                                 valid = false;
                                             }
-                                        }
-                                    }
-                                    _ => {}
-                                }
-                            }
-                            9 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "writeOnly") => {
-                                        let kp_properties = kp.key("properties");
-                                        if C {
-                                            if !rt::quick_first::<
-                                                C,
-                                            >(
-                                                failures,
-                                                |failures| n28_properties_deprecated(
-                                                    rt::QUICK,
-                                                    2,
-                                                    value,
-                                                    ip,
-                                                    kp,
-                                                    scope,
-                                                    depth,
-                                                    failures,
-                                                ),
-                                                |failures| n28_properties_deprecated_collecting(
-                                                    2,
-                                                    value,
-                                                    &ip.key(key),
-                                                    &kp_properties.key(key),
-                                                    scope,
-                                                    depth,
-                                                    failures,
-                                                ),
-                                            )? {
-                                                if !C {
-                                                    return Ok(false);
-                                                }
-                                                valid = false;
+                                            if C {
+                                                failures.settle(claim, value)?;
                                             }
+                                            break 'member;
                                         }
-                                    }
-                                    _ => {}
-                                }
-                            }
-                            10 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "deprecated") => {
-                                        let kp_properties = kp.key("properties");
-                                        if C {
-                                            if !rt::quick_first::<
-                                                C,
-                                            >(
-                                                failures,
-                                                |failures| n28_properties_deprecated(
-                                                    rt::QUICK,
-                                                    0,
-                                                    value,
-                                                    ip,
-                                                    kp,
-                                                    scope,
-                                                    depth,
-                                                    failures,
-                                                ),
-                                                |failures| n28_properties_deprecated_collecting(
-                                                    0,
-                                                    value,
-                                                    &ip.key(key),
-                                                    &kp_properties.key(key),
-                                                    scope,
-                                                    depth,
-                                                    failures,
-                                                ),
-                                            )? {
-                                                if !C {
-                                                    return Ok(false);
-                                                }
-                                                valid = false;
+                                        name if rt::same_name(name, "readOnly") => {
+                                            if C {
+                                                failures.admit_whole(claim, None, value)?;
                                             }
-                                        }
-                                    }
-                                    _ => {}
-                                }
-                            }
-                            11 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "description") => {
-                                        let kp_properties = kp.key("properties");
-                                        if C {
-                                            if !rt::quick_first::<
-                                                C,
-                                            >(
-                                                failures,
-                                                |failures| n29_properties_description(
-                                                    rt::QUICK,
-                                                    0,
-                                                    value,
-                                                    ip,
-                                                    kp,
-                                                    scope,
-                                                    depth,
+                                            let kp_properties = kp.key("properties");
+                                            if C {
+                                                if !rt::quick_first::<
+                                                    C,
+                                                >(
                                                     failures,
-                                                ),
-                                                |failures| n29_properties_description_collecting(
-                                                    0,
-                                                    value,
-                                                    &ip.key(key),
-                                                    &kp_properties.key(key),
-                                                    scope,
-                                                    depth,
-                                                    failures,
-                                                ),
-                                            )? {
-                                                if !C {
-                                                    return Ok(false);
+                                                    |failures| n28_properties_deprecated(
+                                                        rt::QUICK,
+                                                        1,
+                                                        value,
+                                                        ip,
+                                                        kp,
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    ),
+                                                    |failures| n28_properties_deprecated_collecting(
+                                                        1,
+                                                        value,
+                                                        &ip.key(key),
+                                                        &kp_properties.key(key),
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    ),
+                                                )? {
+                                                    if !C {
+                                                        return Ok(false);
+                                                    }
+                                                    valid = false;
                                                 }
-                                                valid = false;
                                             }
+                                            break 'member;
                                         }
+                                        _ => {}
                                     }
-                                    _ => {}
                                 }
+                                9 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "writeOnly") => {
+                                            if C {
+                                                failures.admit_whole(claim, None, value)?;
+                                            }
+                                            let kp_properties = kp.key("properties");
+                                            if C {
+                                                if !rt::quick_first::<
+                                                    C,
+                                                >(
+                                                    failures,
+                                                    |failures| n28_properties_deprecated(
+                                                        rt::QUICK,
+                                                        2,
+                                                        value,
+                                                        ip,
+                                                        kp,
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    ),
+                                                    |failures| n28_properties_deprecated_collecting(
+                                                        2,
+                                                        value,
+                                                        &ip.key(key),
+                                                        &kp_properties.key(key),
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    ),
+                                                )? {
+                                                    if !C {
+                                                        return Ok(false);
+                                                    }
+                                                    valid = false;
+                                                }
+                                            }
+                                            break 'member;
+                                        }
+                                        _ => {}
+                                    }
+                                }
+                                10 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "deprecated") => {
+                                            if C {
+                                                failures.admit_whole(claim, None, value)?;
+                                            }
+                                            let kp_properties = kp.key("properties");
+                                            if C {
+                                                if !rt::quick_first::<
+                                                    C,
+                                                >(
+                                                    failures,
+                                                    |failures| n28_properties_deprecated(
+                                                        rt::QUICK,
+                                                        0,
+                                                        value,
+                                                        ip,
+                                                        kp,
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    ),
+                                                    |failures| n28_properties_deprecated_collecting(
+                                                        0,
+                                                        value,
+                                                        &ip.key(key),
+                                                        &kp_properties.key(key),
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    ),
+                                                )? {
+                                                    if !C {
+                                                        return Ok(false);
+                                                    }
+                                                    valid = false;
+                                                }
+                                            }
+                                            break 'member;
+                                        }
+                                        _ => {}
+                                    }
+                                }
+                                11 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "description") => {
+                                            failures.admit_whole(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if C {
+                                                if !rt::quick_first::<
+                                                    C,
+                                                >(
+                                                    failures,
+                                                    |failures| n29_properties_description(
+                                                        rt::QUICK,
+                                                        0,
+                                                        value,
+                                                        ip,
+                                                        kp,
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    ),
+                                                    |failures| n29_properties_description_collecting(
+                                                        0,
+                                                        value,
+                                                        &ip.key(key),
+                                                        &kp_properties.key(key),
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    ),
+                                                )? {
+                                                    if !C {
+                                                        return Ok(false);
+                                                    }
+                                                    valid = false;
+                                                }
+                                            }
+                                            break 'member;
+                                        }
+                                        _ => {}
+                                    }
+                                }
+                                _ => {}
                             }
-                            _ => {}
+                            failures.admit_whole(claim, Some(key), value)?;
                         }
-                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -3282,522 +3318,591 @@ mod meta_schema_nodes {
                     }
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit(claim, Some(key), value)?;
-                        match key.len() {
-                            4 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "enum") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n38_properties_enum(
-                                            mode,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
+                        'member: {
+                            match key.len() {
+                                4 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "enum") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n38_properties_enum(
+                                                mode,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
                                             }
-                                            valid = false;
-                                        }
-                                    }
-                                    name if rt::same_name(name, "type") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n54_properties_type(
-                                            mode,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
+                                            if C {
+                                                failures.settle(claim, value)?;
                                             }
-                                            valid = false;
+                                            break 'member;
                                         }
+                                        name if rt::same_name(name, "type") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n54_properties_type(
+                                                mode,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
+                                            }
+                                            failures.settle(claim, value)?;
+                                            break 'member;
+                                        }
+                                        _ => {}
                                     }
-                                    _ => {}
                                 }
-                            }
-                            5 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "const") => {
-                                        let kp_properties = kp.key("properties");
-                                        if C {
-                                            if C && failures.recording() {
-                                                failures
-                                                    .open(
+                                5 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "const") => {
+                                            failures.admit_whole(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if C {
+                                                if C && failures.recording() {
+                                                    failures
+                                                        .open(
+                                                            &ip.key(key),
+                                                            &kp_properties.key(key),
+                                                            "https://json-schema.org/draft/2020-12/meta/validation#/properties/const",
+                                                        );
+                                                    failures.close(true);
+                                                }
+                                            }
+                                            break 'member;
+                                        }
+                                        _ => {}
+                                    }
+                                }
+                                7 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "maximum") => {
+                                            if C {
+                                                failures.admit_whole(claim, None, value)?;
+                                            }
+                                            let kp_properties = kp.key("properties");
+                                            if C {
+                                                if !rt::quick_first::<
+                                                    C,
+                                                >(
+                                                    failures,
+                                                    |failures| n39_properties_exclusivemaximum(
+                                                        rt::QUICK,
+                                                        2,
+                                                        value,
+                                                        ip,
+                                                        kp,
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    ),
+                                                    |failures| n39_properties_exclusivemaximum_collecting(
+                                                        2,
+                                                        value,
                                                         &ip.key(key),
                                                         &kp_properties.key(key),
-                                                        "https://json-schema.org/draft/2020-12/meta/validation#/properties/const",
-                                                    );
-                                                failures.close(true);
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    ),
+                                                )? {
+                                                    if !C {
+                                                        return Ok(false);
+                                                    }
+                                                    valid = false;
+                                                }
                                             }
+                                            break 'member;
                                         }
+                                        name if rt::same_name(name, "minimum") => {
+                                            if C {
+                                                failures.admit_whole(claim, None, value)?;
+                                            }
+                                            let kp_properties = kp.key("properties");
+                                            if C {
+                                                if !rt::quick_first::<
+                                                    C,
+                                                >(
+                                                    failures,
+                                                    |failures| n39_properties_exclusivemaximum(
+                                                        rt::QUICK,
+                                                        3,
+                                                        value,
+                                                        ip,
+                                                        kp,
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    ),
+                                                    |failures| n39_properties_exclusivemaximum_collecting(
+                                                        3,
+                                                        value,
+                                                        &ip.key(key),
+                                                        &kp_properties.key(key),
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    ),
+                                                )? {
+                                                    if !C {
+                                                        return Ok(false);
+                                                    }
+                                                    valid = false;
+                                                }
+                                            }
+                                            break 'member;
+                                        }
+                                        name if rt::same_name(name, "pattern") => {
+                                            failures.admit_whole(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if C {
+                                                if !rt::quick_first::<
+                                                    C,
+                                                >(
+                                                    failures,
+                                                    |failures| n16_defs_stringarray_items(
+                                                        rt::QUICK,
+                                                        1,
+                                                        value,
+                                                        ip,
+                                                        kp,
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    ),
+                                                    |failures| n16_defs_stringarray_items_collecting(
+                                                        1,
+                                                        value,
+                                                        &ip.key(key),
+                                                        &kp_properties.key(key),
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    ),
+                                                )? {
+                                                    if !C {
+                                                        return Ok(false);
+                                                    }
+                                                    valid = false;
+                                                }
+                                            }
+                                            break 'member;
+                                        }
+                                        _ => {}
                                     }
-                                    _ => {}
                                 }
-                            }
-                            7 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "maximum") => {
-                                        let kp_properties = kp.key("properties");
-                                        if C {
-                                            if !rt::quick_first::<
-                                                C,
-                                            >(
+                                8 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "maxItems") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n41_properties_maxcontains(
+                                                mode,
+                                                1,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                scope,
+                                                depth,
                                                 failures,
-                                                |failures| n39_properties_exclusivemaximum(
-                                                    rt::QUICK,
-                                                    2,
-                                                    value,
-                                                    ip,
-                                                    kp,
-                                                    scope,
-                                                    depth,
-                                                    failures,
-                                                ),
-                                                |failures| n39_properties_exclusivemaximum_collecting(
-                                                    2,
-                                                    value,
-                                                    &ip.key(key),
-                                                    &kp_properties.key(key),
-                                                    scope,
-                                                    depth,
-                                                    failures,
-                                                ),
                                             )? {
                                                 if !C {
                                                     return Ok(false);
                                                 }
                                                 valid = false;
                                             }
+                                            failures.settle(claim, value)?;
+                                            break 'member;
                                         }
-                                    }
-                                    name if rt::same_name(name, "minimum") => {
-                                        let kp_properties = kp.key("properties");
-                                        if C {
-                                            if !rt::quick_first::<
-                                                C,
-                                            >(
+                                        name if rt::same_name(name, "minItems") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n47_properties_minitems(
+                                                mode,
+                                                0,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                scope,
+                                                depth,
                                                 failures,
-                                                |failures| n39_properties_exclusivemaximum(
-                                                    rt::QUICK,
-                                                    3,
-                                                    value,
-                                                    ip,
-                                                    kp,
-                                                    scope,
-                                                    depth,
-                                                    failures,
-                                                ),
-                                                |failures| n39_properties_exclusivemaximum_collecting(
-                                                    3,
-                                                    value,
-                                                    &ip.key(key),
-                                                    &kp_properties.key(key),
-                                                    scope,
-                                                    depth,
-                                                    failures,
-                                                ),
                                             )? {
                                                 if !C {
                                                     return Ok(false);
                                                 }
                                                 valid = false;
                                             }
+                                            failures.settle(claim, value)?;
+                                            break 'member;
                                         }
-                                    }
-                                    name if rt::same_name(name, "pattern") => {
-                                        let kp_properties = kp.key("properties");
-                                        if C {
-                                            if !rt::quick_first::<
-                                                C,
-                                            >(
+                                        name if rt::same_name(name, "required") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n53_properties_required(
+                                                mode,
+                                                0,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                scope,
+                                                depth,
                                                 failures,
-                                                |failures| n16_defs_stringarray_items(
-                                                    rt::QUICK,
-                                                    1,
-                                                    value,
-                                                    ip,
-                                                    kp,
-                                                    scope,
-                                                    depth,
-                                                    failures,
-                                                ),
-                                                |failures| n16_defs_stringarray_items_collecting(
-                                                    1,
-                                                    value,
-                                                    &ip.key(key),
-                                                    &kp_properties.key(key),
-                                                    scope,
-                                                    depth,
-                                                    failures,
-                                                ),
                                             )? {
                                                 if !C {
                                                     return Ok(false);
                                                 }
                                                 valid = false;
                                             }
+                                            failures.settle(claim, value)?;
+                                            break 'member;
                                         }
+                                        _ => {}
                                     }
-                                    _ => {}
                                 }
-                            }
-                            8 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "maxItems") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n41_properties_maxcontains(
-                                            mode,
-                                            1,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
-                                            }
-                                            valid = false;
-                                        }
-                                    }
-                                    name if rt::same_name(name, "minItems") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n47_properties_minitems(
-                                            mode,
-                                            0,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
-                                            }
-                                            valid = false;
-                                        }
-                                    }
-                                    name if rt::same_name(name, "required") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n53_properties_required(
-                                            mode,
-                                            0,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
-                                            }
-                                            valid = false;
-                                        }
-                                    }
-                                    _ => {}
-                                }
-                            }
-                            9 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "maxLength") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n41_properties_maxcontains(
-                                            mode,
-                                            2,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
-                                            }
-                                            valid = false;
-                                        }
-                                    }
-                                    name if rt::same_name(name, "minLength") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n47_properties_minitems(
-                                            mode,
-                                            1,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
-                                            }
-                                            valid = false;
-                                        }
-                                    }
-                                    _ => {}
-                                }
-                            }
-                            10 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "multipleOf") => {
-                                        let kp_properties = kp.key("properties");
-                                        if C {
-                                            if !rt::quick_first::<
-                                                C,
-                                            >(
+                                9 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "maxLength") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n41_properties_maxcontains(
+                                                mode,
+                                                2,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                scope,
+                                                depth,
                                                 failures,
-                                                |failures| n51_properties_multipleof(
-                                                    rt::QUICK,
-                                                    value,
-                                                    ip,
-                                                    kp,
-                                                    scope,
-                                                    depth,
-                                                    failures,
-                                                ),
-                                                |failures| n51_properties_multipleof_collecting(
-                                                    value,
-                                                    &ip.key(key),
-                                                    &kp_properties.key(key),
-                                                    scope,
-                                                    depth,
-                                                    failures,
-                                                ),
                                             )? {
                                                 if !C {
                                                     return Ok(false);
                                                 }
                                                 valid = false;
                                             }
+                                            failures.settle(claim, value)?;
+                                            break 'member;
                                         }
-                                    }
-                                    _ => {}
-                                }
-                            }
-                            11 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "maxContains") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n41_properties_maxcontains(
-                                            mode,
-                                            0,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
-                                            }
-                                            valid = false;
-                                        }
-                                    }
-                                    name if rt::same_name(name, "minContains") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n41_properties_maxcontains(
-                                            mode,
-                                            4,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
-                                            }
-                                            valid = false;
-                                        }
-                                    }
-                                    name if rt::same_name(name, "uniqueItems") => {
-                                        let kp_properties = kp.key("properties");
-                                        if C {
-                                            if !rt::quick_first::<
-                                                C,
-                                            >(
+                                        name if rt::same_name(name, "minLength") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n47_properties_minitems(
+                                                mode,
+                                                1,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                scope,
+                                                depth,
                                                 failures,
-                                                |failures| n55_properties_uniqueitems(
-                                                    rt::QUICK,
-                                                    value,
-                                                    ip,
-                                                    kp,
-                                                    scope,
-                                                    depth,
-                                                    failures,
-                                                ),
-                                                |failures| n55_properties_uniqueitems_collecting(
-                                                    value,
-                                                    &ip.key(key),
-                                                    &kp_properties.key(key),
-                                                    scope,
-                                                    depth,
-                                                    failures,
-                                                ),
                                             )? {
                                                 if !C {
                                                     return Ok(false);
                                                 }
                                                 valid = false;
                                             }
+                                            failures.settle(claim, value)?;
+                                            break 'member;
                                         }
+                                        _ => {}
                                     }
-                                    _ => {}
                                 }
-                            }
-                            13 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "maxProperties") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n41_properties_maxcontains(
-                                            mode,
-                                            3,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
+                                10 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "multipleOf") => {
+                                            if C {
+                                                failures.admit_whole(claim, None, value)?;
                                             }
-                                            valid = false;
-                                        }
-                                    }
-                                    name if rt::same_name(name, "minProperties") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n47_properties_minitems(
-                                            mode,
-                                            2,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
+                                            let kp_properties = kp.key("properties");
+                                            if C {
+                                                if !rt::quick_first::<
+                                                    C,
+                                                >(
+                                                    failures,
+                                                    |failures| n51_properties_multipleof(
+                                                        rt::QUICK,
+                                                        value,
+                                                        ip,
+                                                        kp,
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    ),
+                                                    |failures| n51_properties_multipleof_collecting(
+                                                        value,
+                                                        &ip.key(key),
+                                                        &kp_properties.key(key),
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    ),
+                                                )? {
+                                                    if !C {
+                                                        return Ok(false);
+                                                    }
+                                                    valid = false;
+                                                }
                                             }
-                                            valid = false;
+                                            break 'member;
                                         }
+                                        _ => {}
                                     }
-                                    _ => {}
                                 }
-                            }
-                            16 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "exclusiveMaximum") => {
-                                        let kp_properties = kp.key("properties");
-                                        if C {
-                                            if !rt::quick_first::<
-                                                C,
-                                            >(
+                                11 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "maxContains") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n41_properties_maxcontains(
+                                                mode,
+                                                0,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                scope,
+                                                depth,
                                                 failures,
-                                                |failures| n39_properties_exclusivemaximum(
-                                                    rt::QUICK,
-                                                    0,
-                                                    value,
-                                                    ip,
-                                                    kp,
-                                                    scope,
-                                                    depth,
-                                                    failures,
-                                                ),
-                                                |failures| n39_properties_exclusivemaximum_collecting(
-                                                    0,
-                                                    value,
-                                                    &ip.key(key),
-                                                    &kp_properties.key(key),
-                                                    scope,
-                                                    depth,
-                                                    failures,
-                                                ),
                                             )? {
                                                 if !C {
                                                     return Ok(false);
                                                 }
                                                 valid = false;
                                             }
+                                            failures.settle(claim, value)?;
+                                            break 'member;
                                         }
-                                    }
-                                    name if rt::same_name(name, "exclusiveMinimum") => {
-                                        let kp_properties = kp.key("properties");
-                                        if C {
-                                            if !rt::quick_first::<
-                                                C,
-                                            >(
+                                        name if rt::same_name(name, "minContains") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n41_properties_maxcontains(
+                                                mode,
+                                                4,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                scope,
+                                                depth,
                                                 failures,
-                                                |failures| n39_properties_exclusivemaximum(
-                                                    rt::QUICK,
-                                                    1,
-                                                    value,
-                                                    ip,
-                                                    kp,
-                                                    scope,
-                                                    depth,
-                                                    failures,
-                                                ),
-                                                |failures| n39_properties_exclusivemaximum_collecting(
-                                                    1,
-                                                    value,
-                                                    &ip.key(key),
-                                                    &kp_properties.key(key),
-                                                    scope,
-                                                    depth,
-                                                    failures,
-                                                ),
                                             )? {
                                                 if !C {
                                                     return Ok(false);
                                                 }
                                                 valid = false;
                                             }
+                                            failures.settle(claim, value)?;
+                                            break 'member;
                                         }
-                                    }
-                                    _ => {}
-                                }
-                            }
-                            17 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "dependentRequired") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n37_properties_dependentrequired(
-                                            mode,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
+                                        name if rt::same_name(name, "uniqueItems") => {
+                                            if C {
+                                                failures.admit_whole(claim, None, value)?;
                                             }
-                                            valid = false;
+                                            let kp_properties = kp.key("properties");
+                                            if C {
+                                                if !rt::quick_first::<
+                                                    C,
+                                                >(
+                                                    failures,
+                                                    |failures| n55_properties_uniqueitems(
+                                                        rt::QUICK,
+                                                        value,
+                                                        ip,
+                                                        kp,
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    ),
+                                                    |failures| n55_properties_uniqueitems_collecting(
+                                                        value,
+                                                        &ip.key(key),
+                                                        &kp_properties.key(key),
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    ),
+                                                )? {
+                                                    if !C {
+                                                        return Ok(false);
+                                                    }
+                                                    valid = false;
+                                                }
+                                            }
+                                            break 'member;
                                         }
+                                        _ => {}
                                     }
-                                    _ => {}
                                 }
+                                13 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "maxProperties") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n41_properties_maxcontains(
+                                                mode,
+                                                3,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
+                                            }
+                                            failures.settle(claim, value)?;
+                                            break 'member;
+                                        }
+                                        name if rt::same_name(name, "minProperties") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n47_properties_minitems(
+                                                mode,
+                                                2,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
+                                            }
+                                            failures.settle(claim, value)?;
+                                            break 'member;
+                                        }
+                                        _ => {}
+                                    }
+                                }
+                                16 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "exclusiveMaximum") => {
+                                            if C {
+                                                failures.admit_whole(claim, None, value)?;
+                                            }
+                                            let kp_properties = kp.key("properties");
+                                            if C {
+                                                if !rt::quick_first::<
+                                                    C,
+                                                >(
+                                                    failures,
+                                                    |failures| n39_properties_exclusivemaximum(
+                                                        rt::QUICK,
+                                                        0,
+                                                        value,
+                                                        ip,
+                                                        kp,
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    ),
+                                                    |failures| n39_properties_exclusivemaximum_collecting(
+                                                        0,
+                                                        value,
+                                                        &ip.key(key),
+                                                        &kp_properties.key(key),
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    ),
+                                                )? {
+                                                    if !C {
+                                                        return Ok(false);
+                                                    }
+                                                    valid = false;
+                                                }
+                                            }
+                                            break 'member;
+                                        }
+                                        name if rt::same_name(name, "exclusiveMinimum") => {
+                                            if C {
+                                                failures.admit_whole(claim, None, value)?;
+                                            }
+                                            let kp_properties = kp.key("properties");
+                                            if C {
+                                                if !rt::quick_first::<
+                                                    C,
+                                                >(
+                                                    failures,
+                                                    |failures| n39_properties_exclusivemaximum(
+                                                        rt::QUICK,
+                                                        1,
+                                                        value,
+                                                        ip,
+                                                        kp,
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    ),
+                                                    |failures| n39_properties_exclusivemaximum_collecting(
+                                                        1,
+                                                        value,
+                                                        &ip.key(key),
+                                                        &kp_properties.key(key),
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    ),
+                                                )? {
+                                                    if !C {
+                                                        return Ok(false);
+                                                    }
+                                                    valid = false;
+                                                }
+                                            }
+                                            break 'member;
+                                        }
+                                        _ => {}
+                                    }
+                                }
+                                17 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "dependentRequired") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n37_properties_dependentrequired(
+                                                mode,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
+                                            }
+                                            if C {
+                                                failures.settle(claim, value)?;
+                                            }
+                                            break 'member;
+                                        }
+                                        _ => {}
+                                    }
+                                }
+                                _ => {}
                             }
-                            _ => {}
+                            failures.admit_whole(claim, Some(key), value)?;
                         }
-                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -4923,47 +5028,54 @@ mod meta_schema_nodes {
                 Value::Object(map) => {
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit(claim, Some(key), value)?;
-                        match key.as_str() {
-                            name if rt::same_name(name, "unevaluatedItems") => {
-                                let kp_properties = kp.key("properties");
-                                if !n65_properties_unevaluateditems(
-                                    mode,
-                                    0,
-                                    value,
-                                    rt::Path::collecting::<C>(&ip.key(key), ip),
-                                    rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                    scope,
-                                    depth,
-                                    failures,
-                                )? {
-                                    if !C {
-                                        return Ok(false);
+                        'member: {
+                            match key.as_str() {
+                                name if rt::same_name(name, "unevaluatedItems") => {
+                                    failures.admit(claim, None, value)?;
+                                    let kp_properties = kp.key("properties");
+                                    if !n65_properties_unevaluateditems(
+                                        mode,
+                                        0,
+                                        value,
+                                        rt::Path::collecting::<C>(&ip.key(key), ip),
+                                        rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                        scope,
+                                        depth,
+                                        failures,
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
                                     }
-                                    valid = false;
+                                    failures.settle(claim, value)?;
+                                    break 'member;
                                 }
-                            }
-                            name if rt::same_name(name, "unevaluatedProperties") => {
-                                let kp_properties = kp.key("properties");
-                                if !n65_properties_unevaluateditems(
-                                    mode,
-                                    1,
-                                    value,
-                                    rt::Path::collecting::<C>(&ip.key(key), ip),
-                                    rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                    scope,
-                                    depth,
-                                    failures,
-                                )? {
-                                    if !C {
-                                        return Ok(false);
+                                name if rt::same_name(name, "unevaluatedProperties") => {
+                                    failures.admit(claim, None, value)?;
+                                    let kp_properties = kp.key("properties");
+                                    if !n65_properties_unevaluateditems(
+                                        mode,
+                                        1,
+                                        value,
+                                        rt::Path::collecting::<C>(&ip.key(key), ip),
+                                        rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                        scope,
+                                        depth,
+                                        failures,
+                                    )? {
+                                        if !C {
+                                            return Ok(false);
+                                        }
+                                        valid = false;
                                     }
-                                    valid = false;
+                                    failures.settle(claim, value)?;
+                                    break 'member;
                                 }
+                                _ => {}
                             }
-                            _ => {}
+                            failures.admit_whole(claim, Some(key), value)?;
                         }
-                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -5200,335 +5312,387 @@ mod meta_schema_nodes {
                 Value::Object(map) => {
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit(claim, Some(key), value)?;
-                        match key.len() {
-                            2 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "if") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n68_properties_additionalproperties(
-                                            mode,
-                                            3,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
+                        'member: {
+                            match key.len() {
+                                2 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "if") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n68_properties_additionalproperties(
+                                                mode,
+                                                3,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
                                             }
-                                            valid = false;
+                                            failures.settle(claim, value)?;
+                                            break 'member;
                                         }
+                                        _ => {}
                                     }
-                                    _ => {}
                                 }
-                            }
-                            3 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "not") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n68_properties_additionalproperties(
-                                            mode,
-                                            5,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
+                                3 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "not") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n68_properties_additionalproperties(
+                                                mode,
+                                                5,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
                                             }
-                                            valid = false;
+                                            failures.settle(claim, value)?;
+                                            break 'member;
                                         }
+                                        _ => {}
                                     }
-                                    _ => {}
                                 }
-                            }
-                            4 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "else") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n68_properties_additionalproperties(
-                                            mode,
-                                            2,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
+                                4 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "else") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n68_properties_additionalproperties(
+                                                mode,
+                                                2,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
                                             }
-                                            valid = false;
+                                            failures.settle(claim, value)?;
+                                            break 'member;
                                         }
-                                    }
-                                    name if rt::same_name(name, "then") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n68_properties_additionalproperties(
-                                            mode,
-                                            7,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
+                                        name if rt::same_name(name, "then") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n68_properties_additionalproperties(
+                                                mode,
+                                                7,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
                                             }
-                                            valid = false;
+                                            failures.settle(claim, value)?;
+                                            break 'member;
                                         }
+                                        _ => {}
                                     }
-                                    _ => {}
                                 }
-                            }
-                            5 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "allOf") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n69_properties_allof(
-                                            mode,
-                                            0,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
+                                5 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "allOf") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n69_properties_allof(
+                                                mode,
+                                                0,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
                                             }
-                                            valid = false;
+                                            failures.settle(claim, value)?;
+                                            break 'member;
                                         }
-                                    }
-                                    name if rt::same_name(name, "anyOf") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n69_properties_allof(
-                                            mode,
-                                            1,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
+                                        name if rt::same_name(name, "anyOf") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n69_properties_allof(
+                                                mode,
+                                                1,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
                                             }
-                                            valid = false;
+                                            failures.settle(claim, value)?;
+                                            break 'member;
                                         }
-                                    }
-                                    name if rt::same_name(name, "items") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n68_properties_additionalproperties(
-                                            mode,
-                                            4,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
+                                        name if rt::same_name(name, "items") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n68_properties_additionalproperties(
+                                                mode,
+                                                4,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
                                             }
-                                            valid = false;
+                                            failures.settle(claim, value)?;
+                                            break 'member;
                                         }
-                                    }
-                                    name if rt::same_name(name, "oneOf") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n69_properties_allof(
-                                            mode,
-                                            2,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
+                                        name if rt::same_name(name, "oneOf") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n69_properties_allof(
+                                                mode,
+                                                2,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
                                             }
-                                            valid = false;
+                                            failures.settle(claim, value)?;
+                                            break 'member;
                                         }
+                                        _ => {}
                                     }
-                                    _ => {}
                                 }
-                            }
-                            8 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "contains") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n68_properties_additionalproperties(
-                                            mode,
-                                            1,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
+                                8 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "contains") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n68_properties_additionalproperties(
+                                                mode,
+                                                1,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
                                             }
-                                            valid = false;
+                                            failures.settle(claim, value)?;
+                                            break 'member;
                                         }
+                                        _ => {}
                                     }
-                                    _ => {}
                                 }
-                            }
-                            10 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "properties") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n72_properties_dependentschemas(
-                                            mode,
-                                            1,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
+                                10 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "properties") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n72_properties_dependentschemas(
+                                                mode,
+                                                1,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
                                             }
-                                            valid = false;
-                                        }
-                                    }
-                                    _ => {}
-                                }
-                            }
-                            11 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "prefixItems") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n69_properties_allof(
-                                            mode,
-                                            3,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
+                                            if C {
+                                                failures.settle(claim, value)?;
                                             }
-                                            valid = false;
+                                            break 'member;
                                         }
+                                        _ => {}
                                     }
-                                    _ => {}
                                 }
-                            }
-                            13 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "propertyNames") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n68_properties_additionalproperties(
-                                            mode,
-                                            6,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
+                                11 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "prefixItems") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n69_properties_allof(
+                                                mode,
+                                                3,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
                                             }
-                                            valid = false;
+                                            failures.settle(claim, value)?;
+                                            break 'member;
                                         }
+                                        _ => {}
                                     }
-                                    _ => {}
                                 }
-                            }
-                            16 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "dependentSchemas") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n72_properties_dependentschemas(
-                                            mode,
-                                            0,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
+                                13 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "propertyNames") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n68_properties_additionalproperties(
+                                                mode,
+                                                6,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
                                             }
-                                            valid = false;
+                                            failures.settle(claim, value)?;
+                                            break 'member;
                                         }
+                                        _ => {}
                                     }
-                                    _ => {}
                                 }
-                            }
-                            17 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "patternProperties") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n78_properties_patternproperties(
-                                            mode,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
+                                16 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "dependentSchemas") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n72_properties_dependentschemas(
+                                                mode,
+                                                0,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
                                             }
-                                            valid = false;
-                                        }
-                                    }
-                                    _ => {}
-                                }
-                            }
-                            20 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "additionalProperties") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n68_properties_additionalproperties(
-                                            mode,
-                                            0,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
+                                            if C {
+                                                failures.settle(claim, value)?;
                                             }
-                                            valid = false;
+                                            break 'member;
                                         }
+                                        _ => {}
                                     }
-                                    _ => {}
                                 }
+                                17 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "patternProperties") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n78_properties_patternproperties(
+                                                mode,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
+                                            }
+                                            if C {
+                                                failures.settle(claim, value)?;
+                                            }
+                                            break 'member;
+                                        }
+                                        _ => {}
+                                    }
+                                }
+                                20 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "additionalProperties") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n68_properties_additionalproperties(
+                                                mode,
+                                                0,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
+                                            }
+                                            failures.settle(claim, value)?;
+                                            break 'member;
+                                        }
+                                        _ => {}
+                                    }
+                                }
+                                _ => {}
                             }
-                            _ => {}
+                            failures.admit_whole(claim, Some(key), value)?;
                         }
-                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
@@ -6222,221 +6386,252 @@ mod meta_schema_nodes {
                     }
                     let claim = failures.claim(v, map.len())?;
                     for (key, value) in map {
-                        failures.admit(claim, Some(key), value)?;
-                        match key.len() {
-                            3 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "$id") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n95_properties_id(
-                                            mode,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
-                                            }
-                                            valid = false;
-                                        }
-                                    }
-                                    _ => {}
-                                }
-                            }
-                            4 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "$ref") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n94_properties_dynamicref(
-                                            mode,
-                                            1,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
-                                            }
-                                            valid = false;
-                                        }
-                                    }
-                                    _ => {}
-                                }
-                            }
-                            5 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "$defs") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n92_properties_defs(
-                                            mode,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
-                                            }
-                                            valid = false;
-                                        }
-                                    }
-                                    _ => {}
-                                }
-                            }
-                            7 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "$anchor") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n90_properties_anchor(
-                                            mode,
-                                            0,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
-                                            }
-                                            valid = false;
-                                        }
-                                    }
-                                    name if rt::same_name(name, "$schema") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n94_properties_dynamicref(
-                                            mode,
-                                            2,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
-                                            }
-                                            valid = false;
-                                        }
-                                    }
-                                    _ => {}
-                                }
-                            }
-                            8 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "$comment") => {
-                                        let kp_properties = kp.key("properties");
-                                        if C {
-                                            if !rt::quick_first::<
-                                                C,
-                                            >(
+                        'member: {
+                            match key.len() {
+                                3 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "$id") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n95_properties_id(
+                                                mode,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                scope,
+                                                depth,
                                                 failures,
-                                                |failures| n18_defs_urireferencestring(
-                                                    rt::QUICK,
-                                                    1,
-                                                    value,
-                                                    ip,
-                                                    kp,
-                                                    scope,
-                                                    depth,
-                                                    failures,
-                                                ),
-                                                |failures| n18_defs_urireferencestring_collecting(
-                                                    1,
-                                                    value,
-                                                    &ip.key(key),
-                                                    &kp_properties.key(key),
-                                                    scope,
-                                                    depth,
-                                                    failures,
-                                                ),
                                             )? {
                                                 if !C {
                                                     return Ok(false);
                                                 }
                                                 valid = false;
                                             }
+                                            failures.settle(claim, value)?;
+                                            break 'member;
                                         }
+                                        _ => {}
                                     }
-                                    _ => {}
                                 }
-                            }
-                            11 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "$dynamicRef") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n94_properties_dynamicref(
-                                            mode,
-                                            0,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
+                                4 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "$ref") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n94_properties_dynamicref(
+                                                mode,
+                                                1,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
                                             }
-                                            valid = false;
+                                            failures.settle(claim, value)?;
+                                            break 'member;
                                         }
+                                        _ => {}
                                     }
-                                    name if rt::same_name(name, "$vocabulary") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n98_properties_vocabulary(
-                                            mode,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
-                                            }
-                                            valid = false;
-                                        }
-                                    }
-                                    _ => {}
                                 }
-                            }
-                            14 => {
-                                match key.as_str() {
-                                    name if rt::same_name(name, "$dynamicAnchor") => {
-                                        let kp_properties = kp.key("properties");
-                                        if !n90_properties_anchor(
-                                            mode,
-                                            1,
-                                            value,
-                                            rt::Path::collecting::<C>(&ip.key(key), ip),
-                                            rt::Path::collecting::<C>(&kp_properties.key(key), kp),
-                                            scope,
-                                            depth,
-                                            failures,
-                                        )? {
-                                            if !C {
-                                                return Ok(false);
+                                5 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "$defs") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n92_properties_defs(
+                                                mode,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
                                             }
-                                            valid = false;
+                                            if C {
+                                                failures.settle(claim, value)?;
+                                            }
+                                            break 'member;
                                         }
+                                        _ => {}
                                     }
-                                    _ => {}
                                 }
+                                7 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "$anchor") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n90_properties_anchor(
+                                                mode,
+                                                0,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
+                                            }
+                                            failures.settle(claim, value)?;
+                                            break 'member;
+                                        }
+                                        name if rt::same_name(name, "$schema") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n94_properties_dynamicref(
+                                                mode,
+                                                2,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
+                                            }
+                                            failures.settle(claim, value)?;
+                                            break 'member;
+                                        }
+                                        _ => {}
+                                    }
+                                }
+                                8 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "$comment") => {
+                                            failures.admit_whole(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if C {
+                                                if !rt::quick_first::<
+                                                    C,
+                                                >(
+                                                    failures,
+                                                    |failures| n18_defs_urireferencestring(
+                                                        rt::QUICK,
+                                                        1,
+                                                        value,
+                                                        ip,
+                                                        kp,
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    ),
+                                                    |failures| n18_defs_urireferencestring_collecting(
+                                                        1,
+                                                        value,
+                                                        &ip.key(key),
+                                                        &kp_properties.key(key),
+                                                        scope,
+                                                        depth,
+                                                        failures,
+                                                    ),
+                                                )? {
+                                                    if !C {
+                                                        return Ok(false);
+                                                    }
+                                                    valid = false;
+                                                }
+                                            }
+                                            break 'member;
+                                        }
+                                        _ => {}
+                                    }
+                                }
+                                11 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "$dynamicRef") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n94_properties_dynamicref(
+                                                mode,
+                                                0,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
+                                            }
+                                            failures.settle(claim, value)?;
+                                            break 'member;
+                                        }
+                                        name if rt::same_name(name, "$vocabulary") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n98_properties_vocabulary(
+                                                mode,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
+                                            }
+                                            if C {
+                                                failures.settle(claim, value)?;
+                                            }
+                                            break 'member;
+                                        }
+                                        _ => {}
+                                    }
+                                }
+                                14 => {
+                                    match key.as_str() {
+                                        name if rt::same_name(name, "$dynamicAnchor") => {
+                                            failures.admit(claim, None, value)?;
+                                            let kp_properties = kp.key("properties");
+                                            if !n90_properties_anchor(
+                                                mode,
+                                                1,
+                                                value,
+                                                rt::Path::collecting::<C>(&ip.key(key), ip),
+                                                rt::Path::collecting::<C>(&kp_properties.key(key), kp),
+                                                scope,
+                                                depth,
+                                                failures,
+                                            )? {
+                                                if !C {
+                                                    return Ok(false);
+                                                }
+                                                valid = false;
+                                            }
+                                            failures.settle(claim, value)?;
+                                            break 'member;
+                                        }
+                                        _ => {}
+                                    }
+                                }
+                                _ => {}
                             }
-                            _ => {}
+                            failures.admit_whole(claim, Some(key), value)?;
                         }
-                        failures.settle(claim, value)?;
                     }
                 }
                 _ => {}
