@@ -865,7 +865,6 @@ impl<'a> Lowerer<'a> {
     }
 }
 
-/// `keyword`'s count, if `obj` has it; `at` locates a keyword, for the error.
 /// [`Node::claims_what_passes`] of a node with these checks: for each kind of container its
 /// `type` allows, a pass over the members that always claims (see `Check::items_from_first`
 /// and `ObjectPlan::defers_claim`).
@@ -886,6 +885,7 @@ fn claims_what_passes(checks: &[Check]) -> bool {
     arrays && objects
 }
 
+/// `keyword`'s count, if `obj` has it; `at` locates a keyword, for the error.
 fn optional_count(
     obj: &SchemaObject<'_>,
     keyword: K,
