@@ -132,11 +132,8 @@ impl<'a> Lowerer<'a> {
         for node in &mut ir.nodes {
             node.checks = crate::ir::checks_of(&node.body, &mut scratch);
             node.asserts_only = node.leaf && node.checks.iter().all(Check::only_asserts);
-            node.passes_only_scalars = node
-                .checks
-                .iter()
-                .any(|c| matches!(c, Check::Type(types) if types.only_scalars()));
-            node.claims_what_passes = claims_what_passes(&node.checks);
+            node.passes_only_scalars = node.types().is_some_and(TypeSet::only_scalars);
+            node.claims_what_passes = claims_what_passes(node);
             node.consumes_marks = crate::ir::consumes_marks(&node.body);
         }
         let scalar_types: Vec<Option<TypeSet>> = ir
@@ -865,17 +862,12 @@ impl<'a> Lowerer<'a> {
     }
 }
 
-/// [`Node::claims_what_passes`] of a node with these checks: for each kind of container its
-/// `type` allows, a pass over the members that always claims (see `Check::items_from_first`
-/// and `ObjectPlan::defers_claim`).
-fn claims_what_passes(checks: &[Check]) -> bool {
-    let types = checks
-        .iter()
-        .find_map(|c| match c {
-            Check::Type(types) => Some(*types),
-            _ => None,
-        })
-        .unwrap_or(TypeSet::ANY);
+/// [`Node::claims_what_passes`] of a node whose checks are known: for each kind of container
+/// its `type` allows, a pass over the members that always claims (see
+/// `Check::items_from_first` and `ObjectPlan::defers_claim`).
+fn claims_what_passes(node: &Node) -> bool {
+    let types = node.types().unwrap_or(TypeSet::ANY);
+    let checks = &node.checks;
     let arrays = !types.contains(JsonType::Array)
         || checks.iter().any(|c| c.items_from_first() == usize::MAX);
     let objects = !types.contains(JsonType::Object)

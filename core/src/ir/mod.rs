@@ -247,13 +247,7 @@ impl Ir {
         if self.object_root {
             return Some(TypeSet::EMPTY.with(JsonType::Object));
         }
-        self.node(self.root)
-            .checks
-            .iter()
-            .find_map(|check| match check {
-                Check::Type(types) => Some(*types),
-                _ => None,
-            })
+        self.node(self.root).types()
     }
 
     /// The pattern with this id.
@@ -322,6 +316,26 @@ pub struct Node {
     /// The annotations the node's own keywords produce when it is applied (what the output
     /// formats report; evaluation itself never reads them).
     pub annotations: Box<[KeywordAnnotation]>,
+}
+
+impl Node {
+    /// The node's `type`, if it has one: what its `Type` check allows.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use toolschema::Validator;
+    /// use toolschema::json::{JsonType, TypeSet};
+    ///
+    /// let v = Validator::new(&json!({"type": "object", "properties": {"a": {}}})).unwrap();
+    /// let ir = v.ir();
+    /// assert_eq!(ir.node(ir.root).types(), Some(TypeSet::EMPTY.with(JsonType::Object)));
+    /// ```
+    pub fn types(&self) -> Option<TypeSet> {
+        self.checks.iter().find_map(|check| match check {
+            Check::Type(types) => Some(*types),
+            _ => None,
+        })
+    }
 }
 
 /// An annotation a keyword produces with its own value: the meta-data keywords, `format`,
