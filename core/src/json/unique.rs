@@ -126,11 +126,27 @@ pub fn first_duplicate_within(
     items: &[Value],
     nesting: Nesting,
 ) -> Result<Option<(usize, usize)>, TooDeep> {
-    // Short arrays: comparing pairs is cheaper than hashing.
-    if items.len() <= 16 {
+    // Short arrays: comparing pairs is cheaper than sorting. Past a few items, a digest of
+    // each item's top level first rules out most pairs of unequal containers, which would
+    // otherwise each cost a member lookup.
+    if items.len() <= SHORT {
+        if items.len() < DIGEST_FROM {
+            for j in 1..items.len() {
+                for i in 0..j {
+                    if equal_within(&items[i], &items[j], nesting)? {
+                        return Ok(Some((i, j)));
+                    }
+                }
+            }
+            return Ok(None);
+        }
+        let mut digests = [0u64; SHORT];
+        for (d, item) in digests.iter_mut().zip(items) {
+            *d = digest(item);
+        }
         for j in 1..items.len() {
             for i in 0..j {
-                if equal_within(&items[i], &items[j], nesting)? {
+                if digests[i] == digests[j] && equal_within(&items[i], &items[j], nesting)? {
                     return Ok(Some((i, j)));
                 }
             }
@@ -167,6 +183,57 @@ pub fn first_duplicate_within(
     Ok(best)
 }
 
+/// The longest array searched pair by pair.
+const SHORT: usize = 16;
+
+/// The shortest array whose pairs are first told apart by [`digest`]: below it, digesting
+/// every item costs more than the comparisons it saves.
+const DIGEST_FROM: usize = 5;
+
+/// A number's digest and hash: equal numbers have the same `f64` approximation (exactness
+/// is restored by `equal` on collision), and both zeros are one.
+fn number_bits(n: &serde_json::Number) -> u64 {
+    let f = n.as_f64().unwrap_or(0.0);
+    (if f == 0.0 { 0.0f64 } else { f }).to_bits()
+}
+
+/// A string's digest: its length and its first and last bytes.
+fn string_digest(s: &str) -> u64 {
+    let b = s.as_bytes();
+    match (b.first(), b.last()) {
+        (Some(&first), Some(&last)) => {
+            (b.len() as u64) << 16 | u64::from(first) << 8 | u64::from(last)
+        }
+        _ => 0,
+    }
+}
+
+/// A digest of a value's top level that equal values share, without following its nesting:
+/// a scalar's digest, a container's kind and length, and for an object, its members' names
+/// and their values' top levels, combined in any order.
+fn digest(value: &Value) -> u64 {
+    // Odd multipliers spread the parts over the word, so that a sum of members rarely
+    // collides.
+    const K: u64 = 0x9E37_79B9_7F4A_7C15;
+    fn top(value: &Value) -> u64 {
+        match value {
+            Value::Null => 1,
+            Value::Bool(b) => 2 + u64::from(*b),
+            Value::Number(n) => number_bits(n),
+            Value::String(s) => string_digest(s).wrapping_mul(K) ^ 3,
+            Value::Array(items) => (items.len() as u64).wrapping_mul(K) ^ 4,
+            Value::Object(map) => (map.len() as u64).wrapping_mul(K) ^ 5,
+        }
+    }
+    match value {
+        Value::Object(map) => map.iter().fold(top(value), |sum, (k, v)| {
+            let member = (string_digest(k) ^ top(v).rotate_left(29)).wrapping_mul(K);
+            sum.wrapping_add(member ^ member >> 31)
+        }),
+        _ => top(value),
+    }
+}
+
 /// A hash consistent with [`equal`](super::equal): equal values hash alike (`1` and `1.0`,
 /// objects in any key order).
 fn hash(value: &Value, nesting: Nesting) -> Result<u64, TooDeep> {
@@ -175,13 +242,7 @@ fn hash(value: &Value, nesting: Nesting) -> Result<u64, TooDeep> {
     match value {
         Value::Null => 0u8.hash(&mut h),
         Value::Bool(b) => (1u8, b).hash(&mut h),
-        Value::Number(n) => {
-            // Equal numbers have the same f64 approximation; exactness is restored by
-            // `equal` on collision.
-            2u8.hash(&mut h);
-            let f = n.as_f64().unwrap_or(0.0);
-            (if f == 0.0 { 0.0f64 } else { f }).to_bits().hash(&mut h);
-        }
+        Value::Number(n) => (2u8, number_bits(n)).hash(&mut h),
         Value::String(s) => (3u8, s).hash(&mut h),
         Value::Array(items) if items.is_empty() => (4u8, 0usize).hash(&mut h),
         Value::Array(items) => nesting.inside(|inner| {
@@ -227,6 +288,32 @@ mod tests {
         let pairwise =
             (1..v.len()).find_map(|j| (0..j).find(|&i| equal(&v[i], &v[j])).map(|i| (i, j)));
         assert_eq!(first_duplicate(&v), pairwise);
+    }
+
+    /// Equal values share a digest however they are written, so a search that digests finds
+    /// the same pair as one that compares every pair.
+    #[test]
+    fn digests_keep_every_duplicate() {
+        let equal_pairs = [
+            (json!(1), json!(1.0)),
+            (json!(0.0), json!(-0.0)),
+            (json!(""), json!("")),
+            (json!({"a": 1, "b": [1]}), json!({"b": [1.0], "a": 1.0})),
+            (json!({"x": {"y": 2}}), json!({"x": {"y": 2.0}})),
+            (json!([{"a": null}]), json!([{"a": null}])),
+        ];
+        for (a, b) in equal_pairs {
+            assert_eq!(digest(&a), digest(&b), "{a} and {b}");
+            let mut items: Vec<Value> = (0..DIGEST_FROM).map(|i| json!(format!("s{i}"))).collect();
+            items.push(a);
+            items.push(b);
+            let n = items.len();
+            assert_eq!(first_duplicate(&items), Some((n - 2, n - 1)));
+        }
+        // Items alike at the top level but unequal below it are compared, and found unequal.
+        let items: Vec<Value> = (0..8).map(|i| json!({"a": [i], "b": "same"})).collect();
+        assert!(items.windows(2).all(|w| digest(&w[0]) == digest(&w[1])));
+        assert_eq!(first_duplicate(&items), None);
     }
 
     #[test]
