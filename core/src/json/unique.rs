@@ -316,6 +316,52 @@ mod tests {
         assert_eq!(first_duplicate(&items), None);
     }
 
+    /// Arrays of every length up to past the pairwise search's, drawn from values that are
+    /// equal in several spellings (`1` and `1.0`, members in either order) and values that
+    /// differ only below their top level: the search finds the pair a plain pairwise search
+    /// finds.
+    #[test]
+    fn every_length_agrees_with_pairwise_search() {
+        let pool = [
+            json!(1),
+            json!(1.0),
+            json!(-0.0),
+            json!(0),
+            json!("ab"),
+            json!("ba"),
+            json!(null),
+            json!(false),
+            json!([1, 2]),
+            json!([1.0, 2]),
+            json!([2, 1]),
+            json!({"a": 1, "b": "x"}),
+            json!({"b": "x", "a": 1.0}),
+            json!({"a": 1, "b": "y"}),
+            json!({"a": [1], "b": "x"}),
+            json!({"a": [2], "b": "x"}),
+        ];
+        // A fixed linear congruential sequence: the same arrays on every run.
+        let mut state: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next = move || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) as usize
+        };
+        for round in 0..2_000 {
+            let len = round % (SHORT + 4);
+            let items: Vec<Value> = (0..len)
+                .map(|_| pool[next() % pool.len()].clone())
+                .collect();
+            let pairwise = (1..items.len()).find_map(|j| {
+                (0..j)
+                    .find(|&i| equal(&items[i], &items[j]))
+                    .map(|i| (i, j))
+            });
+            assert_eq!(first_duplicate(&items), pairwise, "{items:?}");
+        }
+    }
+
     #[test]
     fn long_distinct_numbers_are_unique() {
         let v: Vec<Value> = (0..100_000).map(|i| json!(i)).collect();
