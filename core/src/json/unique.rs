@@ -128,21 +128,14 @@ pub fn first_duplicate_within(
 ) -> Result<Option<(usize, usize)>, TooDeep> {
     // Short arrays: comparing pairs is cheaper than sorting. Past a few items, a digest of
     // each item's top level first rules out most pairs of unequal containers, which would
-    // otherwise each cost a member lookup.
+    // otherwise each cost a member lookup; below, every digest is left 0, so every pair is
+    // compared.
     if items.len() <= SHORT {
-        if items.len() < DIGEST_FROM {
-            for j in 1..items.len() {
-                for i in 0..j {
-                    if equal_within(&items[i], &items[j], nesting)? {
-                        return Ok(Some((i, j)));
-                    }
-                }
-            }
-            return Ok(None);
-        }
         let mut digests = [0u64; SHORT];
-        for (d, item) in digests.iter_mut().zip(items) {
-            *d = digest(item);
+        if items.len() >= DIGEST_FROM {
+            for (d, item) in digests.iter_mut().zip(items) {
+                *d = digest(item);
+            }
         }
         for j in 1..items.len() {
             for i in 0..j {
